@@ -1,0 +1,386 @@
+/*
+ * xlambda/sys/facts.h: the facts, the contract between frontends and rules.
+ *
+ * A frontend (libclang in lib/frontend, the Clang AST in plugin/) describes
+ * one translation unit as plain C structs: files, types, enclosing functions
+ * and classes, lambdas and their captures. Rules read only these structs and
+ * never see a clang type, so `check` unit tests can build facts by hand.
+ *
+ * Everything is stored in flat arrays owned by the xl_facts object and
+ * referred to by index (xl_id). XL_NONE marks a missing reference. All
+ * strings are owned by the facts and live as long as it does.
+ *
+ * This is the "sys" tier of the API: for frontend and rule authors. Plain
+ * users of the checker need only xlambda/xlambda.h.
+ */
+#ifndef XLAMBDA_SYS_FACTS_H
+#define XLAMBDA_SYS_FACTS_H
+
+#include <stdint.h>
+
+#include "xlambda/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint32_t xl_id;
+#define XL_NONE ((xl_id)0xffffffffu)
+
+/* ---- locations ---------------------------------------------------------- */
+
+/* xl_loc.flags */
+#define XL_LOC_MACRO 0x1u /* the text at this place comes from a macro expansion */
+
+/*
+ * A place in a file. line/col/offset describe the expansion location (where
+ * the user reads it: the macro name for a macro expansion), which is where
+ * nvcc reports.
+ */
+typedef struct xl_loc {
+  xl_id file;      /* index into xl_facts.files, XL_NONE when unknown */
+  uint32_t line;   /* 1-based; 0 when unknown */
+  uint32_t col;    /* 1-based, counted in bytes */
+  uint32_t offset; /* 0-based byte offset into the file */
+  uint32_t flags;  /* XL_LOC_* */
+} xl_loc;
+
+/* A half-open byte range [begin, end) in one file. */
+typedef struct xl_range {
+  xl_loc begin;
+  xl_loc end;
+} xl_range;
+
+/* ---- execution spaces --------------------------------------------------- */
+
+typedef enum xl_space {
+  XL_SPACE_NONE = 0,        /* no annotation written (host for functions) */
+  XL_SPACE_HOST = 1,        /* __host__ */
+  XL_SPACE_DEVICE = 2,      /* __device__ */
+  XL_SPACE_HOST_DEVICE = 3, /* __host__ __device__ */
+  XL_SPACE_GLOBAL = 4       /* __global__ */
+} xl_space;
+
+/* ---- types -------------------------------------------------------------- */
+
+typedef enum xl_type_kind {
+  XL_TYPE_OTHER = 0,
+  XL_TYPE_BUILTIN,
+  XL_TYPE_POINTER,
+  XL_TYPE_LVALUE_REF,
+  XL_TYPE_RVALUE_REF,
+  XL_TYPE_ARRAY,
+  XL_TYPE_RECORD,
+  XL_TYPE_ENUM,
+  XL_TYPE_FUNCTION,
+  XL_TYPE_MEMBER_POINTER,
+  XL_TYPE_DEPENDENT /* a template parameter or a type that depends on one */
+} xl_type_kind;
+
+/* xl_type.flags */
+#define XL_TYPE_LOCAL (1u << 0)             /* declared inside a function */
+#define XL_TYPE_PRIVATE (1u << 1)           /* private member type */
+#define XL_TYPE_PROTECTED (1u << 2)         /* protected member type */
+#define XL_TYPE_NO_DEFAULT_CTOR (1u << 3)   /* not default-constructible */
+#define XL_TYPE_NO_COPY_ASSIGN (1u << 4)    /* not copy-assignable */
+#define XL_TYPE_INITIALIZER_LIST (1u << 5)  /* std::initializer_list<T> */
+#define XL_TYPE_CLOSURE (1u << 6)           /* a lambda's closure type */
+#define XL_TYPE_EXTENDED_CLOSURE (1u << 7)  /* closure of an extended lambda */
+#define XL_TYPE_HOST_ONLY (1u << 8)         /* copy/destroy run host-only code */
+#define XL_TYPE_PACK (1u << 9)              /* a pack expansion (T...) */
+#define XL_TYPE_CONST (1u << 10)            /* const-qualified */
+
+/*
+ * One type. Types form a graph through `inner` and `args`, so rules can look
+ * for a local or private type anywhere inside (pointee, array element,
+ * template argument, function parameter).
+ */
+typedef struct xl_type {
+  const char *spelling; /* as clang prints it, e.g. "std::vector<int>" */
+  xl_type_kind kind;
+  uint32_t flags;       /* XL_TYPE_* */
+  uint32_t array_rank;  /* arrays: number of dimensions (int[2][3] -> 2) */
+  xl_id inner;          /* pointee, referee, array element or return type */
+  const xl_id *args;    /* template arguments (records), parameters (functions) */
+  uint32_t nargs;
+  xl_loc decl;          /* declaration of the named record or enum */
+  xl_loc access;        /* the access specifier making it private/protected */
+} xl_type;
+
+/* ---- classes ------------------------------------------------------------ */
+
+/* xl_record.flags */
+#define XL_RECORD_UNNAMED (1u << 0)    /* an unnamed class */
+#define XL_RECORD_LOCAL (1u << 1)      /* declared inside a function */
+#define XL_RECORD_PRIVATE (1u << 2)    /* private member of its parent class */
+#define XL_RECORD_PROTECTED (1u << 3)  /* protected member of its parent class */
+#define XL_RECORD_TEMPLATE (1u << 4)   /* a class template (or its pattern) */
+#define XL_RECORD_SPECIALIZATION (1u << 5) /* an instantiated class template */
+
+/* A class enclosing a function that holds an extended lambda. */
+typedef struct xl_record {
+  const char *name;    /* qualified name; "(unnamed class)" when unnamed */
+  xl_loc loc;
+  uint32_t flags;      /* XL_RECORD_* */
+  xl_id parent;        /* enclosing class, XL_NONE at namespace scope */
+  xl_loc access;       /* access specifier that made it private/protected */
+  xl_id first_tparam;  /* template parameters, in xl_facts.tparams */
+  uint32_t ntparams;
+  const xl_id *targs;  /* template arguments (types) when a specialization */
+  uint32_t ntargs;
+} xl_record;
+
+/* xl_tparam.flags */
+#define XL_TPARAM_PACK (1u << 0)
+#define XL_TPARAM_TYPE (1u << 1)
+#define XL_TPARAM_NONTYPE (1u << 2)
+#define XL_TPARAM_TEMPLATE (1u << 3)
+
+/* A template parameter of an enclosing function or class template. */
+typedef struct xl_tparam {
+  const char *name; /* NULL when unnamed */
+  xl_loc loc;
+  uint32_t flags;   /* XL_TPARAM_* */
+} xl_tparam;
+
+/* ---- functions ---------------------------------------------------------- */
+
+/* xl_func.flags */
+#define XL_FUNC_MEMBER (1u << 0)          /* non-static member function */
+#define XL_FUNC_STATIC (1u << 1)          /* static member function */
+#define XL_FUNC_TEMPLATE (1u << 2)        /* a function template (pattern) */
+#define XL_FUNC_DEDUCED_RETURN (1u << 3)  /* auto / decltype(auto) return */
+#define XL_FUNC_CONSTEXPR (1u << 4)
+#define XL_FUNC_PRIVATE (1u << 5)         /* private member */
+#define XL_FUNC_PROTECTED (1u << 6)       /* protected member */
+#define XL_FUNC_CTOR (1u << 7)
+#define XL_FUNC_DTOR (1u << 8)
+#define XL_FUNC_DELETED (1u << 9)
+#define XL_FUNC_DEFAULTED (1u << 10)
+#define XL_FUNC_NOEXCEPT (1u << 11)
+#define XL_FUNC_OPERATOR (1u << 12)       /* an overloaded operator */
+#define XL_FUNC_SPECIALIZATION (1u << 13) /* an instantiated template */
+#define XL_FUNC_LAMBDA (1u << 14)         /* a lambda's call operator */
+
+/* A function that encloses at least one lambda. */
+typedef struct xl_func {
+  const char *name;     /* qualified name, for messages */
+  xl_loc loc;           /* the function's name */
+  xl_range range;       /* the whole definition */
+  xl_space space;       /* written annotation; NONE means implicitly __host__ */
+  uint32_t flags;       /* XL_FUNC_* */
+  xl_id record;         /* enclosing class (xl_facts.records), or XL_NONE */
+  xl_loc access;        /* access specifier for private/protected members */
+  xl_id first_tparam;   /* template parameters, in xl_facts.tparams */
+  uint32_t ntparams;
+  const xl_id *targs;   /* template arguments (types) of a specialization */
+  uint32_t ntargs;
+  xl_loc ret_loc;       /* the written return type (for deduced returns) */
+} xl_func;
+
+/* ---- lambdas and captures ----------------------------------------------- */
+
+/* xl_lambda.flags */
+#define XL_LAMBDA_EXTENDED (1u << 0)      /* an extended lambda (see below) */
+#define XL_LAMBDA_GENERIC (1u << 1)       /* auto parameters or template head */
+#define XL_LAMBDA_CONSTEXPR (1u << 2)     /* written 'constexpr' */
+#define XL_LAMBDA_CONSTEVAL (1u << 3)     /* written 'consteval' */
+#define XL_LAMBDA_MUTABLE (1u << 4)
+#define XL_LAMBDA_MACRO (1u << 5)         /* the introducer comes from a macro */
+#define XL_LAMBDA_TEMPLATE_HEAD (1u << 6) /* C++20 '[]<typename T>' */
+#define XL_LAMBDA_IN_CONSTEXPR_IF (1u << 7) /* inside an 'if constexpr' branch */
+#define XL_LAMBDA_TO_KERNEL (1u << 8)     /* passed to a __global__ function or launcher */
+#define XL_LAMBDA_NOT_BLOCK_SCOPE (1u << 9) /* not in a function body (default argument, ...) */
+#define XL_LAMBDA_DEVICE_CONTEXT (1u << 10) /* inside __device__/__global__ code */
+
+/*
+ * One lambda expression. A lambda is *extended* when it is annotated
+ * __device__ or __host__ __device__ (read from the call operator's CUDA
+ * attributes, so macros are seen) and is not inside __device__/__global__
+ * code.
+ */
+typedef struct xl_lambda {
+  xl_loc loc;             /* the '[' as the user reads it (expansion loc) */
+  xl_range range;         /* the whole lambda expression */
+  xl_range intro;         /* '[' .. ']' where written; file XL_NONE if unknown */
+  xl_loc body;            /* the '{' of the body */
+  xl_loc params_loc;      /* the '(' of the parameters, else the body's '{' */
+  xl_loc annot;           /* the first __host__/__device__ annotation */
+  xl_space space;         /* written annotation of the call operator */
+  uint32_t flags;         /* XL_LAMBDA_* */
+  char capture_default;   /* 0, '=' or '&' */
+  xl_range default_range; /* the capture default's text */
+  xl_id func;             /* enclosing function, XL_NONE if none */
+  xl_id parent;           /* innermost enclosing lambda, XL_NONE if none */
+  xl_id first_capture;    /* captures, in xl_facts.captures */
+  uint32_t ncaptures;
+  xl_id ret_type;         /* call operator's return type, XL_NONE if unknown */
+  const xl_id *params;    /* call operator's parameter types */
+  uint32_t nparams;
+  xl_loc stmt;            /* start of the statement that holds the lambda */
+  const char *stmt_indent; /* the whitespace before that statement */
+} xl_lambda;
+
+typedef enum xl_capture_kind {
+  XL_CAPTURE_VAR = 0,   /* a variable: [x], [&x] or implicit */
+  XL_CAPTURE_THIS,      /* the this pointer: [this] or implicit */
+  XL_CAPTURE_STAR_THIS, /* a copy of *this: [*this] */
+  XL_CAPTURE_INIT,      /* an init-capture: [x = e], [&x = e] */
+  XL_CAPTURE_VLA        /* the bound of a variable-length array */
+} xl_capture_kind;
+
+/* xl_capture.flags */
+#define XL_CAPTURE_BYREF (1u << 0)          /* captured by reference */
+#define XL_CAPTURE_EXPLICIT (1u << 1)       /* named in the capture list */
+#define XL_CAPTURE_PACK (1u << 2)           /* an element of a parameter pack */
+#define XL_CAPTURE_IN_CONSTEXPR_IF (1u << 3) /* first (implicit) use is in an 'if constexpr' branch */
+#define XL_CAPTURE_INIT_BRACED (1u << 4)    /* init-capture written x = {..} or x{..} */
+
+/* One captured entity of a lambda, in closure-layout order. */
+typedef struct xl_capture {
+  xl_capture_kind kind;
+  uint32_t flags;       /* XL_CAPTURE_* */
+  const char *name;     /* "x", "this", "*this"; init-captures: their name */
+  xl_id type;           /* the closure member's type, XL_NONE if unknown */
+  xl_id var_type;       /* the captured variable's own type (arrays stay arrays) */
+  xl_loc loc;           /* explicit: in the list; implicit: the first use */
+  xl_range range;       /* explicit: the capture's text ('&x', 'x = e') */
+  xl_range init;        /* init-capture: where the initializer is */
+  const char *init_text; /* init-capture: the initializer as written */
+  xl_loc decl;          /* the captured variable's declaration */
+  xl_id lambda;         /* the lambda it belongs to */
+} xl_capture;
+
+/* ---- calls (host -> device hand-off, host-side misuse) ------------------- */
+
+/* xl_use.kind */
+typedef enum xl_use_kind {
+  XL_USE_KERNEL_ARG = 0,   /* passed to a __global__ function (or <<<>>>) */
+  XL_USE_LAUNCHER_ARG,     /* passed to a template that forwards it to one */
+  XL_USE_FUNCTION_POINTER, /* converted to a function pointer on the host */
+  XL_USE_INTROSPECTION,    /* host code inspects its operator() */
+  XL_USE_UNQUALIFIED_CALL  /* argument of an unqualified (ADL) call */
+} xl_use_kind;
+
+/* A noteworthy use of a lambda's closure object in host code. */
+typedef struct xl_use {
+  xl_use_kind kind;
+  xl_id lambda;        /* the lambda whose closure is used */
+  xl_loc loc;          /* where */
+  const char *callee;  /* the called function's name, if any */
+  xl_loc callee_decl;  /* its declaration, if known */
+  uint32_t flags;
+} xl_use;
+
+/* ---- the translation unit ----------------------------------------------- */
+
+/* xl_facts.flags */
+#define XL_FACTS_EXTENDED_LAMBDA (1u << 0) /* the command enables extended lambdas */
+#define XL_FACTS_NVCC_COMMAND (1u << 1)    /* the compile command is an nvcc one */
+#define XL_FACTS_DEVICE_SIDE (1u << 2)     /* these facts describe the device compilation */
+#define XL_FACTS_INCOMPLETE (1u << 3)      /* the file did not parse cleanly */
+
+/* xl_facts.file_flags[i] */
+#define XL_FILE_SYSTEM (1u << 0) /* a system header */
+#define XL_FILE_MAIN (1u << 1)   /* the main file */
+
+/* Everything the frontend extracted from one translation unit. */
+typedef struct xl_facts {
+  const char *main_file;   /* path of the main file as given */
+  const char **files;      /* file table; xl_loc.file indexes it */
+  uint32_t *file_flags;    /* XL_FILE_* per file */
+  uint32_t nfiles;
+  int cxx_std;             /* 11, 14, 17, 20 or 23 */
+  int cuda_major;          /* CUDA toolkit version the rules assume */
+  int cuda_minor;
+  uint32_t flags;          /* XL_FACTS_* */
+
+  xl_type *types;
+  uint32_t ntypes;
+  xl_record *records;
+  uint32_t nrecords;
+  xl_tparam *tparams;
+  uint32_t ntparams;
+  xl_func *funcs;
+  uint32_t nfuncs;
+  xl_lambda *lambdas;
+  uint32_t nlambdas;
+  xl_capture *captures;
+  uint32_t ncaptures;
+  xl_use *uses;
+  uint32_t nuses;
+
+  struct xl_facts *device; /* the device-side facts, when a second parse ran */
+  void *impl;              /* allocator state; not for rules */
+} xl_facts;
+
+/*
+ * Create empty facts for main_file (copied) into *out. The caller owns the
+ * result and releases it with xl_facts_free. Returns XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_facts_new(xl_facts **out, const char *main_file);
+
+/* Release facts and everything they own (the device facts too). Accepts NULL. */
+XL_API void xl_facts_free(xl_facts *facts);
+
+/*
+ * Copy s into storage owned by facts. Returns the copy, or NULL when s is
+ * NULL or memory runs out.
+ */
+XL_API const char *xl_facts_strdup(xl_facts *facts, const char *s);
+
+/* Copy n bytes of s plus a NUL into the facts; NULL when memory runs out. */
+XL_API const char *xl_facts_strndup(xl_facts *facts, const char *s, size_t n);
+
+/*
+ * Copy n ids into storage owned by facts. Returns the copy (NULL when n is 0
+ * or memory runs out).
+ */
+XL_API const xl_id *xl_facts_ids(xl_facts *facts, const xl_id *ids, uint32_t n);
+
+/*
+ * Intern a file path: returns the existing index or appends it. *out gets the
+ * index. Returns XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_facts_add_file(xl_id *out, xl_facts *facts, const char *path,
+                             uint32_t file_flags);
+
+/*
+ * Append a zeroed element (ids set to XL_NONE) to one table and return it in
+ * *out and its index in *out_id (may be NULL). The pointer stays valid only
+ * until the next append to the same table. Each returns XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_facts_add_type(xl_type **out, xl_id *out_id, xl_facts *facts);
+XL_API int xl_facts_add_record(xl_record **out, xl_id *out_id, xl_facts *facts);
+XL_API int xl_facts_add_tparam(xl_tparam **out, xl_id *out_id, xl_facts *facts);
+XL_API int xl_facts_add_func(xl_func **out, xl_id *out_id, xl_facts *facts);
+XL_API int xl_facts_add_lambda(xl_lambda **out, xl_id *out_id, xl_facts *facts);
+XL_API int xl_facts_add_capture(xl_capture **out, xl_id *out_id,
+                                xl_facts *facts);
+XL_API int xl_facts_add_use(xl_use **out, xl_id *out_id, xl_facts *facts);
+
+/* A location with every field unknown (file XL_NONE). */
+XL_API xl_loc xl_loc_none(void);
+
+/* 1 when loc names a place in a file. */
+XL_API int xl_loc_valid(xl_loc loc);
+
+/* The type at id, or NULL for XL_NONE or an out-of-range id. */
+XL_API const xl_type *xl_facts_type(const xl_facts *facts, xl_id id);
+
+/* The lambda's i-th capture (0-based); NULL when out of range. */
+XL_API const xl_capture *xl_lambda_capture(const xl_facts *facts,
+                                           const xl_lambda *lambda, uint32_t i);
+
+/*
+ * Serialise facts as a JSON document (the --dump-facts format) into a new
+ * heap string stored in *out; the caller frees it. Paths are printed as
+ * recorded. Returns XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_facts_to_json(char **out, const xl_facts *facts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XLAMBDA_SYS_FACTS_H */

@@ -1,0 +1,114 @@
+/*
+ * xlambda/xlambda.h: the public API of libxlambda.
+ *
+ *   xl_options   what to check (rules, CUDA toolkit, version)
+ *   xl_checker   a reusable checker (one per thread)
+ *   xl_result    the outcome for one translation unit: diagnostics and facts
+ *
+ *     xl_options *o; xl_checker *c; xl_result *r;
+ *     xl_options_new(&o);
+ *     xl_checker_new(&c, o, err);
+ *     xl_check_file(&r, c, "k.cu", NULL, 0, err);
+ *     ... xl_result_diags(r) ...
+ *     xl_result_free(r); xl_checker_free(c); xl_options_free(o);
+ */
+#ifndef XLAMBDA_XLAMBDA_H
+#define XLAMBDA_XLAMBDA_H
+
+#include "xlambda/common.h"
+#include "xlambda/diag.h"
+#include "xlambda/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct xl_facts;
+typedef struct xl_options xl_options;
+typedef struct xl_checker xl_checker;
+typedef struct xl_result xl_result;
+
+/* Default options into *out (caller frees). XL_OK or XL_ENOMEM. */
+XL_API int xl_options_new(xl_options **out);
+
+/* Release options. Accepts NULL. */
+XL_API void xl_options_free(xl_options *opts);
+
+/*
+ * Select rules with comma-separated globs applied in order ("-*,ext*").
+ * XL_EINVAL for a glob that matches no rule.
+ */
+XL_API int xl_options_set_rules(xl_options *opts, const char *globs,
+                                xl_error *err);
+
+/* Report warnings of the rules matching globs as errors. XL_EINVAL as above. */
+XL_API int xl_options_set_warnings_as_errors(xl_options *opts,
+                                             const char *globs, xl_error *err);
+
+/*
+ * Override a rule's severity ("error", "warning"). XL_EINVAL for an unknown
+ * rule or severity.
+ */
+XL_API int xl_options_set_severity(xl_options *opts, const char *rule,
+                                   const char *severity, xl_error *err);
+
+/* Use this CUDA toolkit instead of searching for one (copied). */
+XL_API int xl_options_set_cuda_path(xl_options *opts, const char *path);
+
+/*
+ * The CUDA version rules assume ("12.4"), instead of the toolkit's.
+ * XL_EINVAL when it is not MAJOR.MINOR.
+ */
+XL_API int xl_options_set_cuda_version(xl_options *opts, const char *version,
+                                       xl_error *err);
+
+/*
+ * A checker for options (copied). Finds the CUDA toolkit. Caller frees.
+ * XL_ENOTFOUND for an explicit CUDA path that is not a toolkit, XL_ENOMEM.
+ */
+XL_API int xl_checker_new(xl_checker **out, const xl_options *opts,
+                          xl_error *err);
+
+/* Release a checker. Accepts NULL. */
+XL_API void xl_checker_free(xl_checker *checker);
+
+/*
+ * Check one file with extra compiler arguments (like clang-tidy's `--`).
+ * On success *out holds the result (caller frees) even when the file did not
+ * parse cleanly (see xl_result_incomplete). Fails with XL_ENOTFOUND (no such
+ * file), XL_EINVAL (a directory, a non-CUDA file, arguments clang rejects),
+ * XL_ECRASH or XL_ENOMEM, with a one-line message in err.
+ */
+XL_API int xl_check_file(xl_result **out, xl_checker *checker,
+                         const char *file, const char *const *args, int nargs,
+                         xl_error *err);
+
+/*
+ * Check one compile-database entry: argv[0] is the compiler (nvcc, clang++,
+ * ...), directory the entry's working directory. Same contract as
+ * xl_check_file.
+ */
+XL_API int xl_check_command(xl_result **out, xl_checker *checker,
+                            const char *file, const char *const *argv,
+                            int argc, const char *directory, xl_error *err);
+
+/* The findings, sorted by file, line, column and rule. Lent. */
+XL_API const xl_diags *xl_result_diags(const xl_result *r);
+
+/* The facts the frontend extracted (the --dump-facts data). Lent. */
+XL_API const struct xl_facts *xl_result_facts(const xl_result *r);
+
+/* 1 when clang reported errors: the analysis may have missed code. */
+XL_API int xl_result_incomplete(const xl_result *r);
+
+/* The checked file (absolute). Lent. */
+XL_API const char *xl_result_file(const xl_result *r);
+
+/* Release a result. Accepts NULL. */
+XL_API void xl_result_free(xl_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XLAMBDA_XLAMBDA_H */

@@ -1,0 +1,227 @@
+/*
+ * check.c: options, checkers and results: the public entry points that tie
+ * the frontend, the rules and the diagnostics together.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "xlambda/xlambda.h"
+#include "frontend/frontend.h"
+#include "rules/registry.h"
+
+struct xl_options {
+  xl_rule_config rules;
+  char *cuda_path;
+  int cuda_major, cuda_minor;
+};
+
+struct xl_checker {
+  xl_options opts;
+  xl_toolkit toolkit;
+  xl_frontend *fe;
+};
+
+struct xl_result {
+  char *file;
+  xl_facts *facts;
+  xl_diags *diags;
+  int incomplete;
+};
+
+int xl_options_new(xl_options **out) {
+  xl_options *o = calloc(1, sizeof(*o));
+
+  *out = NULL;
+  if (!o)
+    return XL_ENOMEM;
+  xl_rule_config_init(&o->rules);
+  *out = o;
+  return XL_OK;
+}
+
+void xl_options_free(xl_options *o) {
+  if (!o)
+    return;
+  free(o->cuda_path);
+  free(o);
+}
+
+int xl_options_set_rules(xl_options *o, const char *globs, xl_error *err) {
+  return xl_rule_config_select(&o->rules, globs, err);
+}
+
+int xl_options_set_warnings_as_errors(xl_options *o, const char *globs,
+                                      xl_error *err) {
+  return xl_rule_config_as_error(&o->rules, globs, err);
+}
+
+int xl_options_set_severity(xl_options *o, const char *rule,
+                            const char *severity, xl_error *err) {
+  int i = xl_rule_find(rule);
+
+  if (i < 0)
+    return xl_error_set(err, XL_EINVAL, "unknown rule '%s'", rule);
+  if (strcmp(severity, "error") == 0)
+    o->rules.severity[i] = XL_SEV_ERROR;
+  else if (strcmp(severity, "warning") == 0)
+    o->rules.severity[i] = XL_SEV_WARNING;
+  else
+    return xl_error_set(err, XL_EINVAL,
+                        "unknown severity '%s' (expected error or warning)",
+                        severity);
+  return XL_OK;
+}
+
+int xl_options_set_cuda_path(xl_options *o, const char *path) {
+  char *copy = xl_strdup(path);
+
+  if (!copy)
+    return XL_ENOMEM;
+  free(o->cuda_path);
+  o->cuda_path = copy;
+  return XL_OK;
+}
+
+int xl_options_set_cuda_version(xl_options *o, const char *v, xl_error *err) {
+  int major, minor;
+  char tail;
+
+  if (sscanf(v, "%d.%d%c", &major, &minor, &tail) != 2 || major <= 0 ||
+      minor < 0)
+    return xl_error_set(err, XL_EINVAL,
+                        "bad CUDA version '%s' (expected MAJOR.MINOR)", v);
+  o->cuda_major = major;
+  o->cuda_minor = minor;
+  return XL_OK;
+}
+
+int xl_checker_new(xl_checker **out, const xl_options *opts, xl_error *err) {
+  xl_checker *c = calloc(1, sizeof(*c));
+  int rc;
+
+  *out = NULL;
+  if (!c)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  c->opts = *opts;
+  c->opts.cuda_path = NULL;
+  rc = xl_toolkit_find(&c->toolkit, opts->cuda_path, err);
+  if (rc == XL_OK && xl_frontend_new(&c->fe) < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (rc < 0) {
+    xl_checker_free(c);
+    return rc;
+  }
+  *out = c;
+  return XL_OK;
+}
+
+void xl_checker_free(xl_checker *c) {
+  if (!c)
+    return;
+  xl_toolkit_free(&c->toolkit);
+  xl_frontend_free(c->fe);
+  free(c);
+}
+
+void xl_result_free(xl_result *r) {
+  if (!r)
+    return;
+  free(r->file);
+  xl_facts_free(r->facts);
+  xl_diags_free(r->diags);
+  free(r);
+}
+
+const xl_diags *xl_result_diags(const xl_result *r) { return r->diags; }
+const struct xl_facts *xl_result_facts(const xl_result *r) { return r->facts; }
+int xl_result_incomplete(const xl_result *r) { return r->incomplete; }
+const char *xl_result_file(const xl_result *r) { return r->file; }
+
+/* A missing, unreadable or non-regular input is reported before parsing. */
+static int check_readable(const char *file, xl_error *err) {
+  struct stat st;
+
+  if (stat(file, &st) < 0)
+    return xl_error_set(err, XL_ENOTFOUND, "no such file: '%s'", file);
+  if (S_ISDIR(st.st_mode))
+    return xl_error_set(err, XL_EINVAL, "'%s' is a directory, not a file",
+                        file);
+  if (access(file, R_OK) < 0)
+    return xl_error_set(err, XL_EIO, "cannot read '%s': permission denied",
+                        file);
+  return XL_OK;
+}
+
+/* Parse, run the rules, sort. Takes ownership of nothing. */
+static int run(xl_result **out, xl_checker *c, const xl_command *cmd,
+               xl_error *err) {
+  xl_result *r;
+  xl_parse_opts po;
+  int rc;
+
+  *out = NULL;
+  rc = check_readable(cmd->file, err);
+  if (rc < 0)
+    return rc;
+  if (!cmd->is_cuda)
+    return xl_error_set(err, XL_EINVAL,
+                        "'%s' is not compiled as CUDA (no '-x cu', no nvcc "
+                        "driver, not a .cu file)",
+                        cmd->file);
+  r = calloc(1, sizeof(*r));
+  if (!r || xl_diags_new(&r->diags) < 0 || !(r->file = xl_strdup(cmd->file))) {
+    xl_result_free(r);
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  }
+  memset(&po, 0, sizeof(po));
+  po.toolkit = &c->toolkit;
+  po.side = XL_SIDE_HOST;
+  po.cuda_major = c->opts.cuda_major;
+  po.cuda_minor = c->opts.cuda_minor;
+  rc = xl_frontend_parse(&r->facts, c->fe, cmd, &po, r->diags, err);
+  if (rc == XL_OK) {
+    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
+    rc = xl_rules_run(r->diags, r->facts, &c->opts.rules);
+    if (rc < 0)
+      xl_error_set(err, rc, "out of memory");
+  }
+  if (rc < 0) {
+    xl_result_free(r);
+    return rc;
+  }
+  xl_diags_sort_unique(r->diags);
+  *out = r;
+  return XL_OK;
+}
+
+int xl_check_file(xl_result **out, xl_checker *c, const char *file,
+                  const char *const *args, int nargs, xl_error *err) {
+  xl_command cmd;
+  int rc;
+
+  *out = NULL;
+  if (xl_command_from_args(&cmd, file, args, nargs, NULL) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  rc = run(out, c, &cmd, err);
+  xl_command_free(&cmd);
+  return rc;
+}
+
+int xl_check_command(xl_result **out, xl_checker *c, const char *file,
+                     const char *const *argv, int argc, const char *directory,
+                     xl_error *err) {
+  xl_command cmd;
+  int rc;
+
+  *out = NULL;
+  rc = xl_command_from_argv(&cmd, file, argv, argc, directory, err);
+  if (rc < 0)
+    return rc;
+  rc = run(out, c, &cmd, err);
+  xl_command_free(&cmd);
+  return rc;
+}

@@ -1,0 +1,224 @@
+/*
+ * facts.c: storage for the facts (see xlambda/sys/facts.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xlambda/sys/facts.h"
+#include "util/util.h"
+
+/* Capacities of the growable tables, kept out of the public struct. */
+typedef struct facts_impl {
+  xl_arena arena;
+  size_t cap_files, cap_types, cap_records, cap_tparams, cap_funcs;
+  size_t cap_lambdas, cap_captures, cap_uses;
+} facts_impl;
+
+int xl_facts_new(xl_facts **out, const char *main_file) {
+  xl_facts *f = calloc(1, sizeof(*f));
+  facts_impl *impl = calloc(1, sizeof(*impl));
+
+  *out = NULL;
+  if (!f || !impl)
+    goto fail;
+  f->impl = impl;
+  f->main_file = xl_arena_strdup(&impl->arena, main_file ? main_file : "");
+  if (!f->main_file)
+    goto fail;
+  f->cxx_std = 17;
+  *out = f;
+  return XL_OK;
+fail:
+  if (impl)
+    xl_arena_free(&impl->arena);
+  free(impl);
+  free(f);
+  return XL_ENOMEM;
+}
+
+void xl_facts_free(xl_facts *f) {
+  facts_impl *impl;
+
+  if (!f)
+    return;
+  xl_facts_free(f->device);
+  impl = f->impl;
+  free(f->files);
+  free(f->file_flags);
+  free(f->types);
+  free(f->records);
+  free(f->tparams);
+  free(f->funcs);
+  free(f->lambdas);
+  free(f->captures);
+  free(f->uses);
+  if (impl)
+    xl_arena_free(&impl->arena);
+  free(impl);
+  free(f);
+}
+
+const char *xl_facts_strdup(xl_facts *f, const char *s) {
+  facts_impl *impl = f->impl;
+
+  return xl_arena_strdup(&impl->arena, s);
+}
+
+const char *xl_facts_strndup(xl_facts *f, const char *s, size_t n) {
+  facts_impl *impl = f->impl;
+
+  return xl_arena_strndup(&impl->arena, s, n);
+}
+
+const xl_id *xl_facts_ids(xl_facts *f, const xl_id *ids, uint32_t n) {
+  facts_impl *impl = f->impl;
+  xl_id *p;
+
+  if (n == 0)
+    return NULL;
+  p = xl_arena_alloc(&impl->arena, n * sizeof(*p));
+  if (p)
+    memcpy(p, ids, n * sizeof(*p));
+  return p;
+}
+
+int xl_facts_add_file(xl_id *out, xl_facts *f, const char *path,
+                      uint32_t file_flags) {
+  facts_impl *impl = f->impl;
+  size_t cap_flags;
+  uint32_t i;
+  const char *copy;
+
+  for (i = 0; i < f->nfiles; i++) {
+    if (strcmp(f->files[i], path) == 0) {
+      f->file_flags[i] |= file_flags;
+      *out = i;
+      return XL_OK;
+    }
+  }
+  cap_flags = impl->cap_files;
+  if (XL_GROW(f->files, impl->cap_files, f->nfiles + 1) < 0 ||
+      XL_GROW(f->file_flags, cap_flags, f->nfiles + 1) < 0)
+    return XL_ENOMEM;
+  copy = xl_arena_strdup(&impl->arena, path);
+  if (!copy)
+    return XL_ENOMEM;
+  f->files[f->nfiles] = copy;
+  f->file_flags[f->nfiles] = file_flags;
+  *out = f->nfiles++;
+  return XL_OK;
+}
+
+xl_loc xl_loc_none(void) {
+  xl_loc l;
+
+  memset(&l, 0, sizeof(l));
+  l.file = XL_NONE;
+  return l;
+}
+
+int xl_loc_valid(xl_loc loc) { return loc.file != XL_NONE && loc.line > 0; }
+
+/* Append one zeroed element to a table; shared by the typed adders below. */
+static int table_add(void **items, uint32_t *count, size_t *cap, size_t elem,
+                     void **out, xl_id *out_id) {
+  char *p;
+
+  if (xl_grow(items, cap, (size_t)*count + 1, elem) < 0)
+    return XL_ENOMEM;
+  p = (char *)*items + (size_t)*count * elem;
+  memset(p, 0, elem);
+  *out = p;
+  if (out_id)
+    *out_id = *count;
+  (*count)++;
+  return XL_OK;
+}
+
+#define ADD(table, count, capfield, out, out_id)                              \
+  table_add((void **)&f->table, &f->count, &((facts_impl *)f->impl)->capfield, \
+            sizeof(*f->table), (void **)(out), (out_id))
+
+int xl_facts_add_type(xl_type **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(types, ntypes, cap_types, out, out_id);
+  if (rc == XL_OK) {
+    (*out)->inner = XL_NONE;
+    (*out)->decl = (*out)->access = xl_loc_none();
+  }
+  return rc;
+}
+
+int xl_facts_add_record(xl_record **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(records, nrecords, cap_records, out, out_id);
+  if (rc == XL_OK) {
+    (*out)->parent = (*out)->first_tparam = XL_NONE;
+    (*out)->loc = (*out)->access = xl_loc_none();
+  }
+  return rc;
+}
+
+int xl_facts_add_tparam(xl_tparam **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(tparams, ntparams, cap_tparams, out, out_id);
+  if (rc == XL_OK)
+    (*out)->loc = xl_loc_none();
+  return rc;
+}
+
+int xl_facts_add_func(xl_func **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(funcs, nfuncs, cap_funcs, out, out_id);
+  if (rc == XL_OK) {
+    xl_func *fn = *out;
+    fn->record = fn->first_tparam = XL_NONE;
+    fn->loc = fn->access = fn->ret_loc = xl_loc_none();
+    fn->range.begin = fn->range.end = xl_loc_none();
+  }
+  return rc;
+}
+
+int xl_facts_add_lambda(xl_lambda **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(lambdas, nlambdas, cap_lambdas, out, out_id);
+  if (rc == XL_OK) {
+    xl_lambda *l = *out;
+    l->func = l->parent = l->first_capture = l->ret_type = XL_NONE;
+    l->loc = l->body = l->params_loc = l->annot = l->stmt = xl_loc_none();
+    l->range.begin = l->range.end = xl_loc_none();
+    l->intro = l->default_range = l->range;
+  }
+  return rc;
+}
+
+int xl_facts_add_capture(xl_capture **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(captures, ncaptures, cap_captures, out, out_id);
+  if (rc == XL_OK) {
+    xl_capture *c = *out;
+    c->type = c->var_type = c->lambda = XL_NONE;
+    c->loc = c->decl = xl_loc_none();
+    c->range.begin = c->range.end = xl_loc_none();
+    c->init = c->range;
+  }
+  return rc;
+}
+
+int xl_facts_add_use(xl_use **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(uses, nuses, cap_uses, out, out_id);
+  if (rc == XL_OK) {
+    (*out)->lambda = XL_NONE;
+    (*out)->loc = (*out)->callee_decl = xl_loc_none();
+  }
+  return rc;
+}
+
+const xl_type *xl_facts_type(const xl_facts *f, xl_id id) {
+  if (id == XL_NONE || id >= f->ntypes)
+    return NULL;
+  return &f->types[id];
+}
+
+const xl_capture *xl_lambda_capture(const xl_facts *f, const xl_lambda *l,
+                                    uint32_t i) {
+  if (i >= l->ncaptures || l->first_capture == XL_NONE)
+    return NULL;
+  if (l->first_capture + i >= f->ncaptures)
+    return NULL;
+  return &f->captures[l->first_capture + i];
+}

@@ -1,0 +1,231 @@
+/*
+ * facts_json.c: the --dump-facts serialisation of xl_facts (jansson).
+ *
+ * Locations print as "file:line:col" and ranges as "file:line:col-line:col",
+ * so two frontends' dumps can be compared line by line.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "xlambda/sys/facts.h"
+#include "util/util.h"
+
+static const char *file_name(const xl_facts *f, xl_id file) {
+  return file < f->nfiles ? f->files[file] : "?";
+}
+
+static json_t *loc_json(const xl_facts *f, xl_loc l) {
+  char text[64];
+
+  if (!xl_loc_valid(l))
+    return json_null();
+  snprintf(text, sizeof(text), ":%u:%u%s", l.line, l.col,
+           (l.flags & XL_LOC_MACRO) ? " (macro)" : "");
+  return json_sprintf("%s%s", file_name(f, l.file), text);
+}
+
+static json_t *range_json(const xl_facts *f, xl_range r) {
+  if (!xl_loc_valid(r.begin) || !xl_loc_valid(r.end))
+    return json_null();
+  return json_sprintf("%s:%u:%u-%u:%u", file_name(f, r.begin.file),
+                      r.begin.line, r.begin.col, r.end.line, r.end.col);
+}
+
+static json_t *id_json(xl_id id) {
+  return id == XL_NONE ? json_null() : json_integer(id);
+}
+
+static json_t *ids_json(const xl_id *ids, uint32_t n) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < n; i++)
+    json_array_append_new(a, id_json(ids[i]));
+  return a;
+}
+
+/* Names of set bits, in table order. */
+static json_t *flags_json(uint32_t flags, const char *const *names,
+                          unsigned count) {
+  json_t *a = json_array();
+  unsigned i;
+
+  for (i = 0; i < count; i++)
+    if (flags & (1u << i))
+      json_array_append_new(a, json_string(names[i]));
+  return a;
+}
+
+#define FLAGS(v, names) flags_json((v), (names), sizeof(names) / sizeof(*names))
+
+static const char *const type_kinds[] = {
+    "other", "builtin", "pointer", "lvalue_ref", "rvalue_ref", "array",
+    "record", "enum", "function", "member_pointer", "dependent"};
+static const char *const type_flags[] = {
+    "local", "private", "protected", "no_default_ctor", "no_copy_assign",
+    "initializer_list", "closure", "extended_closure", "host_only", "pack",
+    "const"};
+static const char *const record_flags[] = {"unnamed", "local", "private",
+                                           "protected", "template",
+                                           "specialization"};
+static const char *const tparam_flags[] = {"pack", "type", "nontype",
+                                           "template"};
+static const char *const func_flags[] = {
+    "member", "static", "template", "deduced_return", "constexpr", "private",
+    "protected", "ctor", "dtor", "deleted", "defaulted", "noexcept",
+    "operator", "specialization", "lambda"};
+static const char *const lambda_flags[] = {
+    "extended", "generic", "constexpr", "consteval", "mutable", "macro",
+    "template_head", "in_constexpr_if", "to_kernel", "not_block_scope",
+    "device_context"};
+static const char *const capture_flags[] = {"byref", "explicit", "pack",
+                                            "in_constexpr_if", "init_braced"};
+static const char *const capture_kinds[] = {"var", "this", "star_this", "init",
+                                            "vla"};
+static const char *const use_kinds[] = {"kernel_arg", "launcher_arg",
+                                        "function_pointer", "introspection",
+                                        "unqualified_call"};
+static const char *const spaces[] = {"none", "host", "device", "host_device",
+                                     "global"};
+
+static json_t *types_json(const xl_facts *f) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < f->ntypes; i++) {
+    const xl_type *t = &f->types[i];
+    json_array_append_new(
+        a, json_pack("{s:i,s:s,s:s,s:o,s:i,s:o,s:o,s:o}", "id", (int)i,
+                     "spelling", t->spelling ? t->spelling : "", "kind",
+                     type_kinds[t->kind], "flags", FLAGS(t->flags, type_flags),
+                     "rank", (int)t->array_rank, "inner", id_json(t->inner),
+                     "args", ids_json(t->args, t->nargs), "decl",
+                     loc_json(f, t->decl)));
+  }
+  return a;
+}
+
+static json_t *records_json(const xl_facts *f) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < f->nrecords; i++) {
+    const xl_record *r = &f->records[i];
+    json_array_append_new(
+        a, json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:i,s:o}", "id", (int)i, "name",
+                     r->name ? r->name : "", "loc", loc_json(f, r->loc),
+                     "flags", FLAGS(r->flags, record_flags), "parent",
+                     id_json(r->parent), "first_tparam",
+                     id_json(r->first_tparam), "ntparams", (int)r->ntparams,
+                     "targs", ids_json(r->targs, r->ntargs)));
+  }
+  return a;
+}
+
+static json_t *tparams_json(const xl_facts *f) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < f->ntparams; i++) {
+    const xl_tparam *t = &f->tparams[i];
+    json_array_append_new(
+        a, json_pack("{s:i,s:o,s:o,s:o}", "id", (int)i, "name",
+                     t->name ? json_string(t->name) : json_null(), "loc",
+                     loc_json(f, t->loc), "flags",
+                     FLAGS(t->flags, tparam_flags)));
+  }
+  return a;
+}
+
+static json_t *funcs_json(const xl_facts *f) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < f->nfuncs; i++) {
+    const xl_func *fn = &f->funcs[i];
+    json_array_append_new(
+        a, json_pack("{s:i,s:s,s:o,s:s,s:o,s:o,s:o,s:i,s:o}", "id", (int)i,
+                     "name", fn->name ? fn->name : "", "loc",
+                     loc_json(f, fn->loc), "space", spaces[fn->space], "flags",
+                     FLAGS(fn->flags, func_flags), "record",
+                     id_json(fn->record), "first_tparam",
+                     id_json(fn->first_tparam), "ntparams", (int)fn->ntparams,
+                     "targs", ids_json(fn->targs, fn->ntargs)));
+  }
+  return a;
+}
+
+static json_t *capture_json(const xl_facts *f, const xl_capture *c) {
+  return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "kind",
+                   capture_kinds[c->kind], "name", c->name ? c->name : "",
+                   "flags", FLAGS(c->flags, capture_flags), "type",
+                   id_json(c->type), "var_type", id_json(c->var_type), "loc",
+                   loc_json(f, c->loc), "range", range_json(f, c->range),
+                   "init", c->init_text ? json_string(c->init_text) : json_null(), "decl",
+                   loc_json(f, c->decl));
+}
+
+static json_t *lambda_json(const xl_facts *f, const xl_lambda *l) {
+  json_t *caps = json_array();
+  char def[2] = {l->capture_default, 0};
+  uint32_t i;
+
+  for (i = 0; i < l->ncaptures; i++)
+    json_array_append_new(caps, capture_json(f, xl_lambda_capture(f, l, i)));
+  return json_pack(
+      "{s:o,s:o,s:o,s:s,s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "loc",
+      loc_json(f, l->loc), "range", range_json(f, l->range), "intro",
+      range_json(f, l->intro), "space", spaces[l->space], "flags",
+      FLAGS(l->flags, lambda_flags), "capture_default", def, "func",
+      id_json(l->func), "parent", id_json(l->parent), "ret_type",
+      id_json(l->ret_type), "params", ids_json(l->params, l->nparams),
+      "stmt", loc_json(f, l->stmt), "params_loc", loc_json(f, l->params_loc),
+      "captures", caps);
+}
+
+static json_t *uses_json(const xl_facts *f) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < f->nuses; i++) {
+    const xl_use *u = &f->uses[i];
+    json_array_append_new(
+        a, json_pack("{s:s,s:o,s:o,s:o}", "kind", use_kinds[u->kind], "lambda",
+                     id_json(u->lambda), "loc", loc_json(f, u->loc), "callee",
+                     u->callee ? json_string(u->callee) : json_null()));
+  }
+  return a;
+}
+
+static json_t *facts_json(const xl_facts *f) {
+  json_t *lambdas = json_array();
+  char cuda_version[32];
+  uint32_t i;
+
+  snprintf(cuda_version, sizeof(cuda_version), "%d.%d", f->cuda_major,
+           f->cuda_minor);
+  for (i = 0; i < f->nlambdas; i++)
+    json_array_append_new(lambdas, lambda_json(f, &f->lambdas[i]));
+  return json_pack(
+      "{s:s,s:s,s:i,s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "main_file",
+      f->main_file, "side",
+      (f->flags & XL_FACTS_DEVICE_SIDE) ? "device" : "host", "cxx_std",
+      f->cxx_std, "cuda_version",
+      cuda_version, "extended_lambda",
+      (f->flags & XL_FACTS_EXTENDED_LAMBDA) != 0, "types", types_json(f),
+      "records", records_json(f), "tparams", tparams_json(f), "funcs",
+      funcs_json(f), "lambdas", lambdas, "uses", uses_json(f), "device",
+      f->device ? facts_json(f->device) : json_null());
+}
+
+int xl_facts_to_json(char **out, const xl_facts *f) {
+  json_t *doc = facts_json(f);
+
+  *out = NULL;
+  if (!doc)
+    return XL_ENOMEM;
+  *out = json_dumps(doc, JSON_INDENT(1));
+  json_decref(doc);
+  return *out ? XL_OK : XL_ENOMEM;
+}

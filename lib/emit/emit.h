@@ -1,0 +1,39 @@
+/*
+ * emit.h: writing diagnostics out. Each emitter takes a finished, sorted
+ * diagnostics list (possibly merged from several translation units).
+ */
+#ifndef XL_EMIT_H
+#define XL_EMIT_H
+
+#include <stdio.h>
+
+#include "core/diag_impl.h"
+
+/* xl_emit_opts.flags */
+#define XL_EMIT_COLOR 0x1u      /* ANSI colours, as clang uses on a terminal */
+#define XL_EMIT_NO_SOURCE 0x2u  /* no source line, caret or fix-it lines */
+
+typedef struct xl_emit_opts {
+  unsigned flags;
+  const char *base_dir; /* SARIF: make URIs relative to this directory */
+  const char *tool_version;
+} xl_emit_opts;
+
+/*
+ * Print diagnostics as clang does: "file:line:col: error: message [rule]",
+ * the source line, a caret under the location and ranges, the fix-it text,
+ * then the notes in the same form. Source lines are read from disk.
+ * Returns XL_OK or XL_EIO when writing fails.
+ */
+int xl_emit_text(FILE *out, const xl_diags *diags, const xl_emit_opts *opts);
+
+/*
+ * Print {"diagnostics":[...]} as documented in docs/output-formats.md.
+ * Returns XL_OK, XL_ENOMEM or XL_EIO.
+ */
+int xl_emit_json(FILE *out, const xl_diags *diags, const xl_emit_opts *opts);
+
+/* Name of a severity as printed ("error", "warning", "note"). */
+const char *xl_severity_name(xl_severity sev);
+
+#endif /* XL_EMIT_H */

@@ -1,0 +1,443 @@
+/*
+ * capture.c: a lambda's captures.
+ *
+ * Where the closure type is concrete, its fields are the truth: one field per
+ * capture, in layout order, located at the explicit capture or at the first
+ * use in the body, with the captured type. In a template pattern the closure
+ * is dependent and has no fields, so the captures are derived from the uses
+ * the walk recorded (odr-uses of outer locals and of 'this'), as nvcc does
+ * when it checks a template definition.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe.h"
+#include "lex.h"
+
+/* ---- recording uses ---------------------------------------------------- */
+
+static int is_local_var(CXCursor d) {
+  enum CXCursorKind k = clang_getCursorKind(d);
+
+  if (k == CXCursor_ParmDecl)
+    return 1;
+  return k == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
+}
+
+/* A member access whose base is the implicit 'this'. */
+static enum CXChildVisitResult any_child(CXCursor c, CXCursor p,
+                                         CXClientData data) {
+  (void)c;
+  (void)p;
+  *(int *)data = 1;
+  return CXChildVisit_Break;
+}
+
+static int implicit_this_member(CXCursor ref, CXCursor decl) {
+  enum CXCursorKind k = clang_getCursorKind(decl);
+  int has_base = 0;
+
+  if (k == CXCursor_CXXMethod && clang_CXXMethod_isStatic(decl))
+    return 0;
+  if (k != CXCursor_FieldDecl && k != CXCursor_CXXMethod)
+    return 0;
+  clang_visitChildren(ref, any_child, &has_base);
+  return !has_base;
+}
+
+static void add_ref(xl_fe *fe, fe_lambda_frame *fr, CXCursor c, CXCursor decl,
+                    int is_this, unsigned unevaluated) {
+  fe_ref *r;
+  CXFile file;
+  unsigned off;
+
+  if (XL_GROW(fr->refs, fr->cap, fr->nrefs + 1) < 0) {
+    xl_fe_oom(fe);
+    return;
+  }
+  r = &fr->refs[fr->nrefs++];
+  memset(r, 0, sizeof(*r));
+  r->where = clang_getCursorLocation(c);
+  clang_getExpansionLocation(r->where, &file, NULL, NULL, &off);
+  r->offset = off;
+  r->decl = decl;
+  r->is_this = is_this;
+  r->in_constexpr_if = fr->constexpr_if_depth > 0;
+  r->unevaluated = unevaluated > 0;
+}
+
+void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor decl = clang_getCursorReferenced(c);
+  int is_this = 0;
+  unsigned i, decl_off;
+  CXFile decl_file;
+  unsigned unevaluated = fe->unevaluated;
+
+  if (k == CXCursor_CXXThisExpr)
+    is_this = 1;
+  else if (k == CXCursor_MemberRefExpr)
+    is_this = implicit_this_member(c, decl);
+  if (!is_this && (k != CXCursor_DeclRefExpr || !is_local_var(decl)))
+    return;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &decl_file, NULL,
+                             NULL, &decl_off);
+  for (i = fe->nlambdas; i-- > 0;) {
+    fe_lambda_frame *fr = &fe->lambdas[i];
+    /* a local declared inside this lambda is not captured by it */
+    if (!is_this && decl_off >= fr->begin && decl_off < fr->end)
+      break;
+    /* the lambda's own capture initialisers are uses in the outer scope */
+    if (clang_equalCursors(parent, fr->cursor))
+      continue;
+    add_ref(fe, fr, c, decl, is_this, unevaluated);
+  }
+}
+
+/* ---- explicit captures -------------------------------------------------- */
+
+typedef struct explicit_refs {
+  CXCursor refs[XL_CAPLIST_MAX];     /* variables named in the list */
+  unsigned offsets[XL_CAPLIST_MAX];
+  unsigned n;
+  CXCursor inits[XL_CAPLIST_MAX];    /* init-capture initialisers */
+  unsigned init_offsets[XL_CAPLIST_MAX];
+  unsigned ninits;
+} explicit_refs;
+
+/* Look through implicit conversions (array-to-pointer decay, ...). */
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor p,
+                                           CXClientData data) {
+  (void)p;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+static CXCursor strip_implicit(CXCursor c) {
+  while (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+    CXCursor child = clang_getNullCursor();
+    clang_visitChildren(c, first_child, &child);
+    if (clang_Cursor_isNull(child) || !clang_isExpression(child.kind))
+      break;
+    c = child;
+  }
+  return c;
+}
+
+/*
+ * The direct children of a LambdaExpr before its body: VariableRef cursors
+ * name explicit captures; expressions are capture initialisers.
+ */
+static enum CXChildVisitResult find_varrefs(CXCursor c, CXCursor p,
+                                            CXClientData data) {
+  explicit_refs *e = data;
+  CXFile file;
+  (void)p;
+
+  if (clang_getCursorKind(c) == CXCursor_VariableRef && e->n < XL_CAPLIST_MAX) {
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL,
+                              &e->offsets[e->n]);
+    e->refs[e->n++] = clang_getCursorReferenced(c);
+  } else if (clang_isExpression(clang_getCursorKind(c)) &&
+             e->ninits < XL_CAPLIST_MAX) {
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL,
+                              &e->init_offsets[e->ninits]);
+    e->inits[e->ninits++] = c;
+  }
+  return CXChildVisit_Continue;
+}
+
+typedef struct cap_ctx {
+  xl_fe *fe;
+  fe_lambda_frame *fr;
+  xl_lambda *lambda;      /* refreshed after each append */
+  xl_caplist caps;
+  const fe_file *intro;   /* file where the introducer is spelled */
+  explicit_refs ex;
+  int used[XL_CAPLIST_MAX];
+} cap_ctx;
+
+static xl_loc intro_loc(cap_ctx *cx, size_t offset) {
+  xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
+
+  if (l->flags & XL_LAMBDA_MACRO)
+    return l->loc;
+  return xl_fe_loc_at(cx->fe, cx->intro, offset);
+}
+
+static xl_range intro_range(cap_ctx *cx, size_t b, size_t e) {
+  xl_range r;
+
+  r.begin = intro_loc(cx, b);
+  r.end = intro_loc(cx, e);
+  return r;
+}
+
+static const char *text(cap_ctx *cx, size_t b, size_t e) {
+  return xl_facts_strndup(cx->fe->facts, cx->intro->buf + b, e - b);
+}
+
+/* Append a capture for lambda fr->id; returns it (NULL when out of memory). */
+static xl_capture *new_capture(cap_ctx *cx) {
+  xl_capture *c;
+  xl_id id;
+  xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
+
+  if (xl_facts_add_capture(&c, &id, cx->fe->facts) < 0) {
+    xl_fe_oom(cx->fe);
+    return NULL;
+  }
+  if (l->first_capture == XL_NONE)
+    l->first_capture = id;
+  l->ncaptures++;
+  c->lambda = cx->fr->id;
+  return c;
+}
+
+static void set_decl(cap_ctx *cx, xl_capture *c, CXCursor decl) {
+  CXType t = clang_getCursorType(decl);
+  xl_id ty = xl_fe_type(cx->fe, t);
+
+  c->decl = xl_fe_loc(cx->fe, clang_getCursorLocation(decl));
+  c->var_type = ty;
+  if (xl_facts_type(cx->fe->facts, ty) &&
+      (cx->fe->facts->types[ty].flags & XL_TYPE_PACK))
+    c->flags |= XL_CAPTURE_PACK;
+}
+
+/* Fill a capture from an explicit item of the introducer. */
+static void fill_explicit(cap_ctx *cx, xl_capture *c, unsigned i) {
+  const xl_capitem *it = &cx->caps.items[i];
+  unsigned j;
+
+  c->flags |= XL_CAPTURE_EXPLICIT;
+  c->flags |= it->byref ? XL_CAPTURE_BYREF : 0;
+  c->flags |= it->pack ? XL_CAPTURE_PACK : 0;
+  c->flags |= it->init_braced ? XL_CAPTURE_INIT_BRACED : 0;
+  c->kind = it->is_star_this ? XL_CAPTURE_STAR_THIS
+            : it->is_this    ? XL_CAPTURE_THIS
+            : it->is_init    ? XL_CAPTURE_INIT
+                             : XL_CAPTURE_VAR;
+  c->name = c->kind == XL_CAPTURE_STAR_THIS ? "*this"
+                                            : text(cx, it->name_begin, it->name_end);
+  c->loc = intro_loc(cx, it->name_begin);
+  c->range = intro_range(cx, it->begin, it->end);
+  if (it->is_init) {
+    c->init = intro_range(cx, it->init_begin, it->init_end);
+    c->init_text = text(cx, it->init_begin, it->init_end);
+  }
+  for (j = 0; j < cx->ex.ninits && it->is_init; j++) {
+    if (cx->ex.init_offsets[j] >= it->init_begin &&
+        cx->ex.init_offsets[j] < it->init_end) {
+      /* the initialiser's own type: an array stays an array */
+      c->var_type = xl_fe_type(
+          cx->fe, clang_getCursorType(strip_implicit(cx->ex.inits[j])));
+      break;
+    }
+  }
+  for (j = 0; j < cx->ex.n && c->kind == XL_CAPTURE_VAR; j++)
+    if (cx->ex.offsets[j] >= it->begin && cx->ex.offsets[j] < it->end)
+      set_decl(cx, c, cx->ex.refs[j]);
+  cx->used[i] = 1;
+}
+
+/* The explicit item whose text holds the spelled offset, or -1. */
+static int item_at(cap_ctx *cx, CXSourceLocation where) {
+  CXFile file;
+  unsigned off, i;
+
+  if (!cx->intro)
+    return -1;
+  clang_getSpellingLocation(where, &file, NULL, NULL, &off);
+  if (!clang_File_isEqual(file, cx->intro->file))
+    return -1;
+  for (i = 0; i < cx->caps.nitems; i++)
+    if (off >= cx->caps.items[i].begin && off < cx->caps.items[i].end)
+      return (int)i;
+  return -1;
+}
+
+static void fill_implicit(cap_ctx *cx, xl_capture *c, const fe_ref *r) {
+  char def = cx->fe->facts->lambdas[cx->fr->id].capture_default;
+
+  c->loc = xl_fe_loc(cx->fe, r->where);
+  c->flags |= r->in_constexpr_if ? XL_CAPTURE_IN_CONSTEXPR_IF : 0;
+  if (r->is_this) {
+    c->kind = XL_CAPTURE_THIS;
+    c->name = "this";
+    c->decl = xl_fe_loc(cx->fe, clang_getCursorLocation(r->decl));
+    return;
+  }
+  c->kind = XL_CAPTURE_VAR;
+  c->name = xl_fe_spelling_of(cx->fe, r->decl);
+  c->flags |= def == '&' ? XL_CAPTURE_BYREF : 0;
+  set_decl(cx, c, r->decl);
+}
+
+/* ---- captures from the closure's fields --------------------------------- */
+
+typedef struct field_list {
+  CXCursor *items;
+  size_t n, cap;
+  int oom;
+} field_list;
+
+static enum CXVisitorResult collect_field(CXCursor c, CXClientData data) {
+  field_list *fl = data;
+
+  if (XL_GROW(fl->items, fl->cap, fl->n + 1) < 0) {
+    fl->oom = 1;
+    return CXVisit_Break;
+  }
+  fl->items[fl->n++] = c;
+  return CXVisit_Continue;
+}
+
+/* The first recorded use at the same expansion position as `where`. */
+static const fe_ref *ref_at(const fe_lambda_frame *fr, CXSourceLocation where) {
+  CXFile file, rfile;
+  unsigned off, roff;
+  size_t i;
+
+  clang_getExpansionLocation(where, &file, NULL, NULL, &off);
+  for (i = 0; i < fr->nrefs; i++) {
+    if (fr->refs[i].offset != off)
+      continue;
+    clang_getExpansionLocation(fr->refs[i].where, &rfile, NULL, NULL, &roff);
+    if (clang_File_isEqual(file, rfile))
+      return &fr->refs[i];
+  }
+  return NULL;
+}
+
+static void from_fields(cap_ctx *cx, CXType closure) {
+  field_list fl;
+  size_t k;
+
+  memset(&fl, 0, sizeof(fl));
+  clang_Type_visitFields(closure, collect_field, &fl);
+  if (fl.oom)
+    xl_fe_oom(cx->fe);
+  for (k = 0; k < fl.n; k++) {
+    CXSourceLocation where = clang_getCursorLocation(fl.items[k]);
+    int i = item_at(cx, where);
+    const fe_ref *r = i < 0 ? ref_at(cx->fr, where) : NULL;
+    xl_capture *c = new_capture(cx);
+    xl_id ty;
+
+    if (!c)
+      break;
+    if (i >= 0 && !cx->used[i]) {
+      fill_explicit(cx, c, (unsigned)i);
+    } else if (r) {
+      fill_implicit(cx, c, r);
+    } else {
+      c->kind = XL_CAPTURE_VAR;
+      c->name = "?";
+      c->loc = xl_fe_loc(cx->fe, where);
+    }
+    ty = xl_fe_type(cx->fe, clang_getCursorType(fl.items[k]));
+    c = &cx->fe->facts->captures[cx->fe->facts->ncaptures - 1];
+    c->type = ty;
+    if (c->var_type == XL_NONE)
+      c->var_type = ty;
+  }
+  free(fl.items);
+}
+
+/* ---- captures from the uses (dependent closures) ------------------------ */
+
+/* A const variable of scalar type with an initializer: using it as a value
+ * is not an odr-use, so it is not captured. */
+static int constant_use(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
+      !clang_isConstQualifiedType(t))
+    return 0;
+  if (!((t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin) ||
+        t.kind == CXType_Enum))
+    return 0;
+  return !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl));
+}
+
+static int already_captured(cap_ctx *cx, const fe_ref *r, size_t upto) {
+  size_t i;
+  unsigned j;
+
+  for (j = 0; j < cx->caps.nitems; j++) {
+    const xl_capitem *it = &cx->caps.items[j];
+    if (r->is_this && (it->is_this || it->is_star_this))
+      return 1;
+  }
+  for (j = 0; j < cx->ex.n && !r->is_this; j++)
+    if (clang_equalCursors(cx->ex.refs[j], r->decl))
+      return 1;
+  for (i = 0; i < upto; i++) {
+    const fe_ref *p = &cx->fr->refs[i];
+    if (p->unevaluated || (!p->is_this && constant_use(p->decl)))
+      continue;
+    if (p->is_this ? r->is_this != 0
+                   : (r->is_this == 0 && clang_equalCursors(p->decl, r->decl)))
+      return 1;
+  }
+  return 0;
+}
+
+static void from_uses(cap_ctx *cx) {
+  unsigned i;
+  size_t k;
+
+  for (i = 0; i < cx->caps.nitems; i++) {
+    xl_capture *c = new_capture(cx);
+    if (!c)
+      return;
+    fill_explicit(cx, c, i);
+    if (c->var_type != XL_NONE)
+      c->type = c->var_type;
+  }
+  if (!cx->caps.def)
+    return;
+  for (k = 0; k < cx->fr->nrefs; k++) {
+    const fe_ref *r = &cx->fr->refs[k];
+    xl_capture *c;
+    if (r->unevaluated || (!r->is_this && constant_use(r->decl)) ||
+        already_captured(cx, r, k))
+      continue;
+    c = new_capture(cx);
+    if (!c)
+      return;
+    fill_implicit(cx, c, r);
+    c = &cx->fe->facts->captures[cx->fe->facts->ncaptures - 1];
+    c->type = c->var_type;
+  }
+}
+
+void xl_fe_lambda_end(xl_fe *fe, fe_lambda_frame *fr) {
+  cap_ctx *cx = calloc(1, sizeof(*cx));
+  CXType closure = clang_getCursorType(fr->cursor);
+  unsigned off;
+
+  if (!cx) {
+    xl_fe_oom(fe);
+    goto cleanup;
+  }
+  cx->fe = fe;
+  cx->fr = fr;
+  cx->intro = xl_fe_spelling(fe, clang_getCursorLocation(fr->cursor), &off);
+  if (!cx->intro || !cx->intro->buf ||
+      xl_lex_caplist(&cx->caps, cx->intro->buf, cx->intro->len, off) < 0) {
+    memset(&cx->caps, 0, sizeof(cx->caps));
+    cx->intro = NULL;
+  }
+  clang_visitChildren(fr->cursor, find_varrefs, &cx->ex);
+  if (clang_Type_getSizeOf(closure) == CXTypeLayoutError_Dependent)
+    from_uses(cx);
+  else
+    from_fields(cx, closure);
+cleanup:
+  free(cx);
+  free(fr->refs);
+  fr->refs = NULL;
+  fr->nrefs = fr->cap = 0;
+}

@@ -1,0 +1,74 @@
+/*
+ * frontend.h: the libclang frontend as the core sees it (no clang types).
+ *
+ * A frontend handle owns a libclang index. xl_frontend_parse parses one side
+ * (host or device) of a translation unit with the command's arguments plus
+ * the CUDA set-up (toolkit path, CCCL include, nvcc's macros), walks it, and
+ * returns the facts; clang's own errors are appended to a diagnostics list
+ * as [clang-diagnostic-error] findings.
+ */
+#ifndef XL_FRONTEND_H
+#define XL_FRONTEND_H
+
+#include "xlambda/sys/facts.h"
+#include "core/command.h"
+#include "core/diag_impl.h"
+
+typedef struct xl_frontend xl_frontend;
+
+typedef enum xl_side { XL_SIDE_HOST = 0, XL_SIDE_DEVICE = 1 } xl_side;
+
+/* The CUDA toolkit the frontend parses against. */
+typedef struct xl_toolkit {
+  char *path;     /* e.g. /usr/local/cuda; NULL when none was found */
+  int major, minor, build;
+} xl_toolkit;
+
+/*
+ * Locate the toolkit: explicit (--cuda-path) first, then $CUDA_PATH, then
+ * nvcc on $PATH, then /usr/local/cuda. Reads its version from
+ * version.json or include/cuda.h. A missing toolkit is not an error: out->path
+ * stays NULL and clang's own defaults apply. An explicit path that does not
+ * exist is XL_ENOTFOUND.
+ */
+int xl_toolkit_find(xl_toolkit *out, const char *explicit_path, xl_error *err);
+
+/* Release the toolkit's strings. Accepts NULL. */
+void xl_toolkit_free(xl_toolkit *tk);
+
+/* Create a frontend into *out (caller frees). XL_OK or XL_ENOMEM. */
+int xl_frontend_new(xl_frontend **out);
+
+/* Release a frontend. Accepts NULL. */
+void xl_frontend_free(xl_frontend *fe);
+
+/* xl_parse_opts.flags */
+#define XL_PARSE_KEEP_TU 0x1u /* (LSP) keep the TU for a later reparse */
+
+typedef struct xl_parse_opts {
+  const xl_toolkit *toolkit;
+  xl_side side;
+  int cuda_major, cuda_minor; /* version the rules assume; 0: the toolkit's */
+  unsigned flags;
+} xl_parse_opts;
+
+/*
+ * Parse cmd's file on one side and build its facts into *out (caller frees
+ * with xl_facts_free). clang's errors go to `clang_errors` (may be NULL) and,
+ * when there were any, the facts get XL_FACTS_INCOMPLETE. Fails with
+ * XL_ENOTFOUND (missing file), XL_EINVAL (arguments libclang rejects),
+ * XL_ECRASH (libclang crashed) or XL_ENOMEM.
+ */
+int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
+                      const xl_parse_opts *opts, xl_diags *clang_errors,
+                      xl_error *err);
+
+/*
+ * Build the clang argument vector used for cmd (for --dump-args and tests).
+ * *out_argv is a NULL-terminated heap array of heap strings; free it with
+ * xl_argv_free. Returns XL_OK or XL_ENOMEM.
+ */
+int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
+                     const xl_parse_opts *opts);
+
+#endif /* XL_FRONTEND_H */

@@ -1,0 +1,255 @@
+/*
+ * lambda.c: a lambda's header facts: execution space (from the call
+ * operator's CUDA attributes, so macros are seen), introducer, declarator
+ * specifiers, enclosing function and lambda, and the holding statement.
+ */
+#include <string.h>
+
+#include "fe.h"
+#include "lex.h"
+
+typedef struct space_scan {
+  int host, device, global;
+  CXSourceLocation first;
+  int have_first;
+} space_scan;
+
+static enum CXChildVisitResult scan_attr(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  space_scan *s = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  (void)parent;
+
+  if (k != CXCursor_CUDAHostAttr && k != CXCursor_CUDADeviceAttr &&
+      k != CXCursor_CUDAGlobalAttr)
+    return CXChildVisit_Continue;
+  s->host |= k == CXCursor_CUDAHostAttr;
+  s->device |= k == CXCursor_CUDADeviceAttr;
+  s->global |= k == CXCursor_CUDAGlobalAttr;
+  if (!s->have_first) {
+    s->first = clang_getCursorLocation(c);
+    s->have_first = 1;
+  }
+  return CXChildVisit_Continue;
+}
+
+xl_space xl_fe_decl_space(CXCursor decl, CXSourceLocation *first_attr) {
+  space_scan s;
+
+  memset(&s, 0, sizeof(s));
+  clang_visitChildren(decl, scan_attr, &s);
+  if (first_attr)
+    *first_attr = s.have_first ? s.first : clang_getNullLocation();
+  if (s.global)
+    return XL_SPACE_GLOBAL;
+  if (s.host && s.device)
+    return XL_SPACE_HOST_DEVICE;
+  if (s.device)
+    return XL_SPACE_DEVICE;
+  return s.host ? XL_SPACE_HOST : XL_SPACE_NONE;
+}
+
+typedef struct lambda_parts {
+  CXCursor op;   /* operator() (method or method template) */
+  CXCursor body; /* the body's CompoundStmt */
+  int have_op, have_body;
+} lambda_parts;
+
+static enum CXChildVisitResult find_op(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  lambda_parts *p = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXString s;
+  (void)parent;
+
+  if (k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate)
+    return CXChildVisit_Continue;
+  s = clang_getCursorSpelling(c);
+  if (strcmp(clang_getCString(s), "operator()") == 0) {
+    p->op = c;
+    p->have_op = 1;
+  }
+  clang_disposeString(s);
+  return p->have_op ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  lambda_parts *p = data;
+  (void)parent;
+
+  if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+    p->body = c;
+    p->have_body = 1;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Parse the introducer where it is spelled; fill l->intro and the default. */
+static void read_intro(xl_fe *fe, xl_lambda *l, CXCursor c, xl_caplist *caps,
+                       const fe_file **intro_file) {
+  unsigned off;
+  const fe_file *f = xl_fe_spelling(fe, clang_getCursorLocation(c), &off);
+
+  *intro_file = NULL;
+  if (!f || !f->buf || xl_lex_caplist(caps, f->buf, f->len, off) < 0) {
+    memset(caps, 0, sizeof(*caps));
+    return;
+  }
+  *intro_file = f;
+  l->capture_default = caps->def;
+  if (l->flags & XL_LAMBDA_MACRO) {
+    l->intro.begin = l->intro.end = l->loc;
+    l->default_range = l->intro;
+    return;
+  }
+  l->intro.begin = xl_fe_loc_at(fe, f, off);
+  l->intro.end = xl_fe_loc_at(fe, f, caps->end);
+  if (caps->def) {
+    l->default_range.begin = xl_fe_loc_at(fe, f, caps->def_begin);
+    l->default_range.end = xl_fe_loc_at(fe, f, caps->def_end);
+  }
+}
+
+/* Scan the declarator between the introducer and the body's '{'. */
+static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
+                            const xl_caplist *caps, const lambda_parts *parts) {
+  unsigned body_off, start;
+  const fe_file *bf;
+  xl_lexer lx;
+  xl_tok t;
+  int first = 1, depth = 0, attr = 0, have_params = 0;
+
+  if (!parts->have_body)
+    return;
+  bf = xl_fe_spelling(fe, clang_getCursorLocation(parts->body), &body_off);
+  if (!bf || !bf->buf)
+    return;
+  if (intro_file == bf && !(l->flags & XL_LAMBDA_MACRO) &&
+      caps->end <= body_off) {
+    start = (unsigned)caps->end;
+  } else {
+    start = l->loc.offset; /* macro use: skip the macro's name */
+    xl_lex_init(&lx, bf->buf, bf->len, start);
+    xl_lex_next(&lx, &t);
+    start = (unsigned)t.end;
+  }
+  l->params_loc = l->body;
+  xl_lex_init(&lx, bf->buf, body_off, start);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    if (first && xl_tok_is(&lx, &t, "<"))
+      l->flags |= XL_LAMBDA_TEMPLATE_HEAD;
+    first = 0;
+    if (xl_tok_is(&lx, &t, "__attribute__") || xl_tok_is(&lx, &t, "__declspec"))
+      attr = 1;
+    else if (xl_tok_is(&lx, &t, "(") && depth == 0 && !attr && !have_params) {
+      l->params_loc = xl_fe_loc_at(fe, bf, t.begin);
+      have_params = 1;
+    }
+    if (xl_tok_is(&lx, &t, "(") || xl_tok_is(&lx, &t, "["))
+      depth++;
+    else if (xl_tok_is(&lx, &t, ")") || xl_tok_is(&lx, &t, "]")) {
+      if (--depth == 0)
+        attr = 0;
+    }
+    else if (depth == 0 && xl_tok_is(&lx, &t, "constexpr"))
+      l->flags |= XL_LAMBDA_CONSTEXPR;
+    else if (depth == 0 && xl_tok_is(&lx, &t, "consteval"))
+      l->flags |= XL_LAMBDA_CONSTEVAL;
+    else if (depth == 0 && xl_tok_is(&lx, &t, "mutable"))
+      l->flags |= XL_LAMBDA_MUTABLE;
+  }
+}
+
+static void read_signature(xl_fe *fe, xl_id id, CXCursor op) {
+  CXType ft = clang_getCursorType(op);
+  xl_id params[32];
+  int i, n = clang_getNumArgTypes(ft);
+  xl_id ret = xl_fe_type(fe, clang_getResultType(ft));
+  xl_lambda *l;
+
+  for (i = 0; i < n && i < 32; i++)
+    params[i] = xl_fe_type(fe, clang_getArgType(ft, (unsigned)i));
+  l = &fe->facts->lambdas[id];
+  l->ret_type = ret;
+  if (n > 0) {
+    l->params = xl_facts_ids(fe->facts, params, (uint32_t)(n < 32 ? n : 32));
+    l->nparams = l->params ? (uint32_t)(n < 32 ? n : 32) : 0;
+  }
+}
+
+/* The statement start and the whitespace before it on its line. */
+static void read_stmt(xl_fe *fe, xl_lambda *l) {
+  unsigned off, b;
+  const fe_file *f;
+
+  if (!fe->have_stmt)
+    return;
+  l->stmt = xl_fe_loc(fe, clang_getCursorLocation(fe->stmt));
+  f = xl_fe_spelling(fe, clang_getCursorLocation(fe->stmt), &off);
+  if (!f || !f->buf || (l->stmt.flags & XL_LOC_MACRO))
+    return;
+  for (b = off; b > 0 && (f->buf[b - 1] == ' ' || f->buf[b - 1] == '\t'); b--)
+    ;
+  /* Only a statement that starts its line gets an indent to copy. */
+  if (b == 0 || f->buf[b - 1] == '\n')
+    l->stmt_indent = xl_facts_strndup(fe->facts, f->buf + b, off - b);
+}
+
+static uint32_t context_flags(xl_fe *fe, xl_space space) {
+  uint32_t flags = 0;
+  unsigned i;
+
+  if (fe->func_space == XL_SPACE_DEVICE || fe->func_space == XL_SPACE_GLOBAL)
+    flags |= XL_LAMBDA_DEVICE_CONTEXT;
+  for (i = 0; i < fe->nlambdas; i++)
+    if (fe->facts->lambdas[fe->lambdas[i].id].space == XL_SPACE_DEVICE)
+      flags |= XL_LAMBDA_DEVICE_CONTEXT;
+  if (!fe->in_function)
+    flags |= XL_LAMBDA_NOT_BLOCK_SCOPE;
+  if (fe->constexpr_if_depth > 0)
+    flags |= XL_LAMBDA_IN_CONSTEXPR_IF;
+  if ((space == XL_SPACE_DEVICE || space == XL_SPACE_HOST_DEVICE) &&
+      !(flags & XL_LAMBDA_DEVICE_CONTEXT))
+    flags |= XL_LAMBDA_EXTENDED;
+  return flags;
+}
+
+xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c) {
+  lambda_parts parts;
+  CXSourceLocation attr;
+  CXCursor closure = clang_getTypeDeclaration(clang_getCursorType(c));
+  xl_caplist caps;
+  const fe_file *intro_file;
+  xl_lambda *l;
+  xl_id id, func = fe->in_function ? xl_fe_current_func(fe) : XL_NONE;
+
+  memset(&parts, 0, sizeof(parts));
+  clang_visitChildren(closure, find_op, &parts);
+  clang_visitChildren(c, find_body, &parts);
+  if (xl_facts_add_lambda(&l, &id, fe->facts) < 0) {
+    xl_fe_oom(fe);
+    return XL_NONE;
+  }
+  l->func = func;
+  l->parent = fe->nlambdas ? fe->lambdas[fe->nlambdas - 1].id : XL_NONE;
+  l->loc = xl_fe_loc(fe, clang_getCursorLocation(c));
+  l->range = xl_fe_range(fe, c);
+  if (l->loc.flags & XL_LOC_MACRO)
+    l->flags |= XL_LAMBDA_MACRO;
+  if (parts.have_op) {
+    l->space = xl_fe_decl_space(parts.op, &attr);
+    l->annot = xl_fe_loc(fe, attr);
+    if (clang_getCursorKind(parts.op) == CXCursor_FunctionTemplate)
+      l->flags |= XL_LAMBDA_GENERIC;
+  }
+  if (parts.have_body)
+    l->body = xl_fe_loc(fe, clang_getCursorLocation(parts.body));
+  l->flags |= context_flags(fe, l->space);
+  read_intro(fe, l, c, &caps, &intro_file);
+  read_declarator(fe, l, intro_file, &caps, &parts);
+  read_stmt(fe, l);
+  if (parts.have_op)
+    read_signature(fe, id, parts.op);
+  return id;
+}

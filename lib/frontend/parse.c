@@ -1,0 +1,272 @@
+/*
+ * parse.c: parse one side of a translation unit with libclang, turn clang's
+ * errors into findings, and walk the AST into facts.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fe.h"
+#include "frontend.h"
+
+struct xl_frontend {
+  CXIndex index;
+};
+
+int xl_frontend_new(xl_frontend **out) {
+  xl_frontend *fe = calloc(1, sizeof(*fe));
+
+  *out = NULL;
+  if (!fe)
+    return XL_ENOMEM;
+  fe->index = clang_createIndex(0, 0);
+  if (!fe->index) {
+    free(fe);
+    return XL_ENOMEM;
+  }
+  *out = fe;
+  return XL_OK;
+}
+
+void xl_frontend_free(xl_frontend *fe) {
+  if (!fe)
+    return;
+  clang_disposeIndex(fe->index);
+  free(fe);
+}
+
+/* ---- arguments --------------------------------------------------------- */
+
+typedef struct argv_builder {
+  char **argv;
+  size_t n, cap;
+  int oom;
+} argv_builder;
+
+static void add(argv_builder *b, const char *fmt, ...) XL_PRINTF(2, 3);
+static void add(argv_builder *b, const char *fmt, ...) {
+  xl_buf buf = XL_BUF_INIT;
+  va_list ap;
+
+  va_start(ap, fmt);
+  xl_buf_vprintf(&buf, fmt, ap);
+  va_end(ap);
+  if (buf.oom || XL_GROW(b->argv, b->cap, b->n + 2) < 0) {
+    b->oom = 1;
+    xl_buf_free(&buf);
+    return;
+  }
+  b->argv[b->n++] = xl_buf_detach(&buf);
+  b->argv[b->n] = NULL;
+}
+
+static void add_cuda(argv_builder *b, const xl_command *cmd,
+                     const xl_toolkit *tk) {
+  char cccl[4096];
+  struct stat st;
+
+  if (tk && tk->path) {
+    add(b, "--cuda-path=%s", tk->path);
+    snprintf(cccl, sizeof(cccl), "%s/include/cccl", tk->path);
+    if (tk->major >= 13 && stat(cccl, &st) == 0)
+      add(b, "-isystem%s", cccl);
+    add(b, "-D__CUDACC_VER_MAJOR__=%d", tk->major);
+    add(b, "-D__CUDACC_VER_MINOR__=%d", tk->minor);
+    add(b, "-D__CUDACC_VER_BUILD__=%d", tk->build);
+  }
+  if (cmd->extended_lambda)
+    add(b, "-D__CUDACC_EXTENDED_LAMBDA__");
+  if (cmd->relaxed_constexpr)
+    add(b, "-D__CUDACC_RELAXED_CONSTEXPR__");
+  if (cmd->rdc)
+    add(b, "-D__CUDACC_RDC__");
+}
+
+int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
+                     const xl_parse_opts *opts) {
+  argv_builder b;
+  int i;
+
+  memset(&b, 0, sizeof(b));
+  if (!cmd->explicit_x)
+    add(&b, "-xcuda");
+  add(&b, opts->side == XL_SIDE_DEVICE ? "--cuda-device-only"
+                                       : "--cuda-host-only");
+  add(&b, "-nocudalib");
+  add(&b, "-Wno-unknown-cuda-version");
+  add(&b, "-w");
+  add(&b, "-working-directory=%s", cmd->directory);
+  add_cuda(&b, cmd, opts->toolkit);
+  if (!cmd->cxx_std)
+    add(&b, "-std=c++17"); /* nvcc 13's default */
+  for (i = 0; i < cmd->nargs; i++)
+    add(&b, "%s", cmd->args[i]);
+  if (b.oom) {
+    xl_argv_free(b.argv);
+    return XL_ENOMEM;
+  }
+  *out_argv = b.argv;
+  *out_argc = (int)b.n;
+  return XL_OK;
+}
+
+/* ---- clang's own errors ------------------------------------------------- */
+
+/*
+ * Copy clang's errors into `out`. An error without a location means clang
+ * refused the command line: that is returned as XL_EINVAL with its text.
+ */
+static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
+                          xl_error *err) {
+  unsigned i, n = clang_getNumDiagnostics(tu);
+  int rc = XL_OK;
+
+  *nerrors = 0;
+  for (i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXFile file;
+    unsigned line, col, off;
+    CXString msg, name;
+    xl_dloc loc;
+
+    if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+      clang_disposeDiagnostic(d);
+      continue;
+    }
+    (*nerrors)++;
+    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line,
+                               &col, &off);
+    msg = clang_getDiagnosticSpelling(d);
+    if (!file && rc == XL_OK) {
+      rc = xl_error_set(err, XL_EINVAL, "clang rejected the arguments: %s",
+                        clang_getCString(msg));
+    } else if (file && out) {
+      memset(&loc, 0, sizeof(loc));
+      name = clang_getFileName(file);
+      loc.file = xl_diags_intern(out, clang_getCString(name));
+      clang_disposeString(name);
+      loc.line = line;
+      loc.col = col;
+      loc.offset = off;
+      if (loc.file) {
+        xl_diag *xd = xl_diags_add(out, -1, "clang-diagnostic-error",
+                                   XL_SEV_ERROR, loc, clang_getCString(msg));
+        if (xd)
+          xd->flags |= XL_DIAG_CLANG;
+      }
+    }
+    clang_disposeString(msg);
+    clang_disposeDiagnostic(d);
+  }
+  return rc;
+}
+
+/* ---- parse and walk ---------------------------------------------------- */
+
+static int describe_failure(enum CXErrorCode ec, const char *file,
+                            xl_error *err) {
+  switch (ec) {
+  case CXError_Crashed:
+    return xl_error_set(err, XL_ECRASH, "libclang crashed while parsing '%s'",
+                        file);
+  case CXError_InvalidArguments:
+    return xl_error_set(err, XL_EINVAL, "invalid arguments for '%s'", file);
+  default:
+    return xl_error_set(err, XL_EINVAL,
+                        "libclang could not parse '%s' with its arguments",
+                        file);
+  }
+}
+
+static int check_input(const char *file, xl_error *err) {
+  struct stat st;
+
+  if (stat(file, &st) < 0)
+    return xl_error_set(err, XL_ENOTFOUND, "no such file: '%s'", file);
+  if (S_ISDIR(st.st_mode))
+    return xl_error_set(err, XL_EINVAL, "'%s' is a directory, not a file",
+                        file);
+  return XL_OK;
+}
+
+static int walk_tu(xl_facts *facts, CXTranslationUnit tu) {
+  xl_fe *fe = calloc(1, sizeof(*fe));
+  int rc;
+
+  if (!fe)
+    return XL_ENOMEM;
+  fe->tu = tu;
+  fe->facts = facts;
+  if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
+    facts->file_flags[0] |= XL_FILE_MAIN;
+  rc = xl_fe_walk(fe);
+  xl_fe_types_free(fe);
+  free(fe->files);
+  free(fe);
+  return rc;
+}
+
+static void describe_tu(xl_facts *f, const xl_command *cmd,
+                        const xl_parse_opts *opts) {
+  const xl_toolkit *tk = opts->toolkit;
+
+  f->cxx_std = cmd->cxx_std ? cmd->cxx_std : 17;
+  f->cuda_major = opts->cuda_major ? opts->cuda_major : (tk ? tk->major : 0);
+  f->cuda_minor = opts->cuda_major ? opts->cuda_minor : (tk ? tk->minor : 0);
+  if (cmd->extended_lambda)
+    f->flags |= XL_FACTS_EXTENDED_LAMBDA;
+  if (cmd->nvcc)
+    f->flags |= XL_FACTS_NVCC_COMMAND;
+  if (opts->side == XL_SIDE_DEVICE)
+    f->flags |= XL_FACTS_DEVICE_SIDE;
+}
+
+int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
+                      const xl_parse_opts *opts, xl_diags *clang_errors,
+                      xl_error *err) {
+  CXTranslationUnit tu = NULL;
+  char **argv = NULL;
+  int argc = 0, nerrors = 0, rc;
+  enum CXErrorCode ec;
+  xl_facts *facts = NULL;
+
+  *out = NULL;
+  rc = check_input(cmd->file, err);
+  if (rc < 0)
+    return rc;
+  if (xl_frontend_args(&argv, &argc, cmd, opts) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  ec = clang_parseTranslationUnit2(fe->index, cmd->file,
+                                   (const char *const *)argv, argc, NULL, 0,
+                                   CXTranslationUnit_KeepGoing, &tu);
+  if (ec != CXError_Success) {
+    rc = describe_failure(ec, cmd->file, err);
+    goto cleanup;
+  }
+  rc = collect_errors(tu, clang_errors, &nerrors, err);
+  if (rc < 0)
+    goto cleanup;
+  if (xl_facts_new(&facts, cmd->file) < 0) {
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+    goto cleanup;
+  }
+  describe_tu(facts, cmd, opts);
+  if (nerrors)
+    facts->flags |= XL_FACTS_INCOMPLETE;
+  rc = walk_tu(facts, tu);
+  if (rc < 0) {
+    xl_error_set(err, rc, "out of memory while analysing '%s'", cmd->file);
+    goto cleanup;
+  }
+  *out = facts;
+  facts = NULL;
+cleanup:
+  xl_facts_free(facts);
+  if (tu)
+    clang_disposeTranslationUnit(tu);
+  xl_argv_free(argv);
+  return rc;
+}

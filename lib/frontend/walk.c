@@ -1,0 +1,244 @@
+/*
+ * walk.c: the one walk over a translation unit.
+ *
+ * clang_visitChildren gives no "leave" callback, so the walk recurses by
+ * itself into the cursors that open a scope it tracks (functions, lambdas,
+ * compound statements, 'if constexpr') and restores its state afterwards.
+ * Declarations in system headers are skipped whole.
+ */
+#include <string.h>
+
+#include "fe.h"
+#include "lex.h"
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
+                                     CXClientData data);
+
+static int is_function_kind(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor ||
+         k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
+}
+
+/* ---- the enclosing function -------------------------------------------- */
+
+static uint32_t access_flags(CXCursor c) {
+  switch (clang_getCXXAccessSpecifier(c)) {
+  case CX_CXXPrivate: return XL_FUNC_PRIVATE;
+  case CX_CXXProtected: return XL_FUNC_PROTECTED;
+  default: return 0;
+  }
+}
+
+static uint32_t func_flags(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor parent = clang_getCursorSemanticParent(c);
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  uint32_t flags = access_flags(c);
+  int method = pk == CXCursor_ClassDecl || pk == CXCursor_StructDecl ||
+               pk == CXCursor_UnionDecl || pk == CXCursor_ClassTemplate ||
+               pk == CXCursor_ClassTemplatePartialSpecialization;
+
+  if (k == CXCursor_FunctionTemplate || pk == CXCursor_ClassTemplate ||
+      pk == CXCursor_ClassTemplatePartialSpecialization)
+    flags |= XL_FUNC_TEMPLATE;
+  if (method && clang_CXXMethod_isStatic(c))
+    flags |= XL_FUNC_STATIC;
+  else if (method)
+    flags |= XL_FUNC_MEMBER;
+  if (k == CXCursor_Constructor)
+    flags |= XL_FUNC_CTOR;
+  if (k == CXCursor_Destructor)
+    flags |= XL_FUNC_DTOR;
+  if (method && clang_CXXMethod_isDeleted(c))
+    flags |= XL_FUNC_DELETED;
+  if (method && clang_CXXMethod_isDefaulted(c))
+    flags |= XL_FUNC_DEFAULTED;
+  return flags;
+}
+
+/* Add the class that declares a member function (once per class). */
+static xl_id add_record(xl_fe *fe, CXCursor cls) {
+  xl_record *r;
+  xl_id id;
+  xl_loc loc = xl_fe_loc(fe, clang_getCursorLocation(cls));
+  uint32_t i;
+
+  for (i = 0; i < fe->facts->nrecords; i++)
+    if (fe->facts->records[i].loc.offset == loc.offset &&
+        fe->facts->records[i].loc.file == loc.file)
+      return i;
+  if (xl_facts_add_record(&r, &id, fe->facts) < 0) {
+    xl_fe_oom(fe);
+    return XL_NONE;
+  }
+  r->loc = loc;
+  r->name = xl_fe_qualified_name(fe, cls);
+  if (clang_Cursor_isAnonymous(cls))
+    r->flags |= XL_RECORD_UNNAMED;
+  if (clang_getCursorKind(cls) == CXCursor_ClassTemplate)
+    r->flags |= XL_RECORD_TEMPLATE;
+  return id;
+}
+
+xl_id xl_fe_current_func(xl_fe *fe) {
+  xl_func *fn;
+  xl_id id, record = XL_NONE;
+  CXCursor c = fe->func_cursor, parent;
+
+  if (fe->func != XL_NONE)
+    return fe->func;
+  parent = clang_getCursorSemanticParent(c);
+  if (func_flags(c) & (XL_FUNC_MEMBER | XL_FUNC_STATIC))
+    record = add_record(fe, parent);
+  if (xl_facts_add_func(&fn, &id, fe->facts) < 0) {
+    xl_fe_oom(fe);
+    return XL_NONE;
+  }
+  fn->name = xl_fe_qualified_name(fe, c);
+  fn->loc = xl_fe_loc(fe, clang_getCursorLocation(c));
+  fn->range = xl_fe_range(fe, c);
+  fn->space = fe->func_space;
+  fn->flags = func_flags(c);
+  fn->record = record;
+  fe->func = id;
+  return id;
+}
+
+static enum CXChildVisitResult visit_function(xl_fe *fe, CXCursor c) {
+  xl_fe saved = *fe;
+
+  if (!clang_isCursorDefinition(c))
+    return CXChildVisit_Continue;
+  fe->func_cursor = c;
+  fe->func = XL_NONE;
+  fe->in_function = 1;
+  fe->func_space = xl_fe_decl_space(c, NULL);
+  fe->have_stmt = 0;
+  fe->constexpr_if_depth = 0;
+  clang_visitChildren(c, visit, fe);
+  fe->func_cursor = saved.func_cursor;
+  fe->func = saved.func;
+  fe->in_function = saved.in_function;
+  fe->func_space = saved.func_space;
+  fe->stmt = saved.stmt;
+  fe->have_stmt = saved.have_stmt;
+  fe->constexpr_if_depth = saved.constexpr_if_depth;
+  return CXChildVisit_Continue;
+}
+
+/* ---- lambdas, statements, branches ------------------------------------- */
+
+static enum CXChildVisitResult visit_lambda(xl_fe *fe, CXCursor c) {
+  fe_lambda_frame *fr;
+  CXSourceRange ext = clang_getCursorExtent(c);
+  CXCursor stmt = fe->stmt;
+  int have_stmt = fe->have_stmt;
+
+  if (fe->nlambdas >= FE_MAX_DEPTH)
+    return CXChildVisit_Recurse;
+  fr = &fe->lambdas[fe->nlambdas];
+  memset(fr, 0, sizeof(*fr));
+  fr->id = xl_fe_lambda_begin(fe, c);
+  if (fr->id == XL_NONE)
+    return CXChildVisit_Break;
+  fr->cursor = c;
+  clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL,
+                             &fr->begin);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL,
+                             &fr->end);
+  fe->nlambdas++;
+  clang_visitChildren(c, visit, fe);
+  fe->nlambdas--;
+  xl_fe_lambda_end(fe, fr);
+  fe->stmt = stmt;
+  fe->have_stmt = have_stmt;
+  return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult visit_compound(xl_fe *fe, CXCursor c) {
+  CXCursor stmt = fe->stmt;
+  int have_stmt = fe->have_stmt;
+
+  clang_visitChildren(c, visit, fe);
+  fe->stmt = stmt;
+  fe->have_stmt = have_stmt;
+  return CXChildVisit_Continue;
+}
+
+static int is_constexpr_if(xl_fe *fe, CXCursor c) {
+  unsigned off;
+  const fe_file *f = xl_fe_spelling(fe, clang_getCursorLocation(c), &off);
+  xl_lexer lx;
+  xl_tok t;
+
+  if (!f || !f->buf)
+    return 0;
+  xl_lex_init(&lx, f->buf, f->len, off);
+  if (xl_lex_next(&lx, &t) != XL_TOK_IDENT || !xl_tok_is(&lx, &t, "if"))
+    return 0;
+  xl_lex_next(&lx, &t);
+  return xl_tok_is(&lx, &t, "constexpr");
+}
+
+static enum CXChildVisitResult visit_if(xl_fe *fe, CXCursor c) {
+  unsigned i;
+
+  if (!is_constexpr_if(fe, c))
+    return CXChildVisit_Recurse;
+  fe->constexpr_if_depth++;
+  for (i = 0; i < fe->nlambdas; i++)
+    fe->lambdas[i].constexpr_if_depth++;
+  clang_visitChildren(c, visit, fe);
+  for (i = 0; i < fe->nlambdas; i++)
+    fe->lambdas[i].constexpr_if_depth--;
+  fe->constexpr_if_depth--;
+  return CXChildVisit_Continue;
+}
+
+/* sizeof, alignof and sizeof... operands are not evaluated: no odr-use. */
+static enum CXChildVisitResult visit_unevaluated(xl_fe *fe, CXCursor c) {
+  fe->unevaluated++;
+  clang_visitChildren(c, visit, fe);
+  fe->unevaluated--;
+  return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
+                                     CXClientData data) {
+  xl_fe *fe = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  if (fe->status < 0)
+    return CXChildVisit_Break;
+  if (clang_isDeclaration(k) && xl_fe_in_system(c))
+    return CXChildVisit_Continue;
+  if (clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
+    fe->stmt = c;
+    fe->have_stmt = 1;
+  }
+  if (is_function_kind(k))
+    return visit_function(fe, c);
+  switch (k) {
+  case CXCursor_LambdaExpr: return visit_lambda(fe, c);
+  case CXCursor_CompoundStmt: return visit_compound(fe, c);
+  case CXCursor_IfStmt: return visit_if(fe, c);
+  case CXCursor_UnaryExpr:
+  case CXCursor_SizeOfPackExpr: return visit_unevaluated(fe, c);
+  case CXCursor_DeclRefExpr:
+  case CXCursor_MemberRefExpr:
+  case CXCursor_CXXThisExpr:
+    if (fe->nlambdas)
+      xl_fe_note_ref(fe, c, parent);
+    break;
+  default:
+    break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+int xl_fe_walk(xl_fe *fe) {
+  fe->func = XL_NONE;
+  clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), visit, fe);
+  return fe->status;
+}

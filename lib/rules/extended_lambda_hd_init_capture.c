@@ -1,0 +1,48 @@
+/*
+ * extended_lambda_hd_init_capture: an init-capture in an extended
+ * __host__ __device__ lambda. The note offers to hoist the initializer into a
+ * local declared before the statement and to capture that local by copy.
+ */
+#include <string.h>
+
+#include "rule_util.h"
+
+/* The hoisting fix-it: 'auto x = e;' before the statement, '[x]' in the list. */
+static void add_hoist(xl_diag *d, const xl_facts *f, const xl_lambda *l,
+                      const xl_capture *c) {
+  char decl[1024];
+  const char *init = c->init_text;
+  xl_note *n;
+  (void)f;
+
+  if (!xl_loc_valid(l->stmt) || !xl_loc_valid(c->init.begin) ||
+      (c->flags & (XL_CAPTURE_PACK | XL_CAPTURE_BYREF)))
+    return;
+  if (!init || strlen(init) > 900)
+    return;
+  snprintf(decl, sizeof(decl), "auto %s%s%s;%s%s", c->name,
+           (init[0] == '{' || init[0] == '(') ? "" : " = ", init,
+           l->stmt_indent ? "\n" : " ", l->stmt_indent ? l->stmt_indent : "");
+  n = xl_diag_add_note(d, l->stmt,
+                       "declare '%s' before the statement and capture it by "
+                       "copy",
+                       c->name);
+  xl_note_add_fixit(n, xl_range_at(l->stmt), decl);
+  xl_note_add_fixit(n, c->range, c->name);
+}
+
+void xl_check_extended_lambda_hd_init_capture(xl_rule_ctx *ctx,
+                                              const xl_facts *f) {
+  XL_FOR_EACH_EXTENDED_LAMBDA(f, l) {
+    if (l->space != XL_SPACE_HOST_DEVICE)
+      continue;
+    XL_FOR_EACH_CAPTURE(f, l, c) {
+      xl_diag *d;
+      if (c->kind != XL_CAPTURE_INIT)
+        continue;
+      d = xl_report(ctx, c->loc, c->name);
+      xl_diag_add_range(d, c->range);
+      add_hoist(d, f, l, c);
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/*
+ * rule_util.h: small helpers shared by rules. Rules include only this,
+ * xlambda/sys/rule.h and xlambda/sys/facts.h: never clang.
+ */
+#ifndef XL_RULE_UTIL_H
+#define XL_RULE_UTIL_H
+
+#include <stdio.h>
+
+#include "xlambda/sys/facts.h"
+#include "xlambda/sys/rule.h"
+
+/* 1 when l is an extended lambda. */
+static inline int xl_is_extended(const xl_lambda *l) {
+  return (l->flags & XL_LAMBDA_EXTENDED) != 0;
+}
+
+/* The lambda's annotation as nvcc spells it in messages. */
+static inline const char *xl_lambda_space(const xl_lambda *l) {
+  return xl_space_spelling(l->space);
+}
+
+/* Quote a name into buf ("'x'"), for message arguments. */
+static inline const char *xl_quote(char *buf, size_t n, const char *name) {
+  snprintf(buf, n, "'%s'", name ? name : "?");
+  return buf;
+}
+
+/* The type's spelling, or "?" for XL_NONE. */
+static inline const char *xl_type_name(const xl_facts *f, xl_id id) {
+  const xl_type *t = xl_facts_type(f, id);
+  return t && t->spelling ? t->spelling : "?";
+}
+
+/* The innermost element type of an array type (the type itself otherwise). */
+static inline const xl_type *xl_array_element(const xl_facts *f, xl_id id) {
+  const xl_type *t = xl_facts_type(f, id);
+
+  while (t && t->kind == XL_TYPE_ARRAY && xl_facts_type(f, t->inner))
+    t = xl_facts_type(f, t->inner);
+  return t;
+}
+
+/* A note at the captured variable's declaration, when it is known. */
+static inline void xl_note_declared(xl_diag *d, const xl_capture *c) {
+  if (xl_loc_valid(c->decl) && c->kind == XL_CAPTURE_VAR)
+    xl_diag_add_note(d, c->decl, "'%s' declared here", c->name);
+}
+
+#define XL_FOR_EACH_EXTENDED_LAMBDA(f, l)                                   \
+  for (const xl_lambda *l = (f)->lambdas; l < (f)->lambdas + (f)->nlambdas; \
+       l++)                                                                 \
+    if (xl_is_extended(l))
+
+/* Iterate a lambda's captures; `continue` and `break` work as usual. */
+#define XL_FOR_EACH_CAPTURE(f, l, c)                                       \
+  for (uint32_t c##_i = 0; c##_i < (l)->ncaptures; c##_i++)                \
+    for (const xl_capture *c = &(f)->captures[(l)->first_capture + c##_i]; \
+         c; c = NULL)
+
+#endif /* XL_RULE_UTIL_H */

@@ -1,0 +1,37 @@
+/*
+ * this_addr_capture_ext_lambda: an extended lambda in a member function uses
+ * a member, so it implicitly captures 'this', a host pointer. nvcc compiles
+ * it silently (it warns only under -Wext-lambda-captures-this) and the kernel
+ * then dereferences host memory: an illegal memory access on the GPU.
+ */
+#include "rule_util.h"
+
+static void suggest(xl_diag *d, const xl_facts *f, const xl_lambda *l) {
+  xl_note *n;
+
+  if (l->space == XL_SPACE_DEVICE && f->cxx_std >= 17 &&
+      l->capture_default == '=') {
+    n = xl_diag_add_note(d, l->default_range.begin,
+                         "capture '*this' by copy to take the object to the "
+                         "device");
+    xl_note_add_fixit(n, xl_range_at(l->default_range.end), ", *this");
+    return;
+  }
+  xl_diag_add_note(d, l->loc,
+                   "copy the members the lambda uses into local variables "
+                   "and capture those");
+}
+
+void xl_check_this_addr_capture_ext_lambda(xl_rule_ctx *ctx,
+                                           const xl_facts *f) {
+  XL_FOR_EACH_EXTENDED_LAMBDA(f, l) {
+    XL_FOR_EACH_CAPTURE(f, l, c) {
+      xl_diag *d;
+      if (c->kind != XL_CAPTURE_THIS || (c->flags & XL_CAPTURE_EXPLICIT))
+        continue;
+      d = xl_report(ctx, c->loc, xl_lambda_space(l));
+      suggest(d, f, l);
+      break; /* one 'this' per lambda */
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/*
+ * cli.h: the xlambda command line, shared between its sub-commands.
+ */
+#ifndef XL_CLI_H
+#define XL_CLI_H
+
+#include <stdio.h>
+
+/* Exit codes, documented in --help and README.md. */
+#define XL_EXIT_OK 0       /* no error-level finding */
+#define XL_EXIT_FINDINGS 1 /* at least one error-level finding */
+#define XL_EXIT_TOOL 2     /* xlambda could not do its job */
+
+/* `xlambda check ...`; argv[0] is "check". Returns an exit code. */
+int xl_cmd_check(int argc, char **argv);
+
+/* Print the rule table (id, default severity, summary). */
+void xl_print_rules(FILE *out);
+
+/* Print an error line "xlambda: error: ..." on stderr. */
+void xl_cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+#endif /* XL_CLI_H */

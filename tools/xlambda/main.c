@@ -1,0 +1,89 @@
+/*
+ * main.c: the xlambda command: sub-command dispatch, --help, --version,
+ * --list-rules.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "xlambda/xlambda.h"
+
+static const char usage[] =
+    "usage: xlambda check [options] FILE... [-- COMPILER-ARGS]\n"
+    "       xlambda check -p BUILD_DIR [options] [FILE...]\n"
+    "       xlambda --list-rules | --version | --help\n"
+    "\n"
+    "xlambda checks CUDA extended lambdas (__device__ and __host__ __device__\n"
+    "lambdas in host code) against nvcc's restrictions, including those nvcc\n"
+    "13.0 compiles silently into wrong programs.\n"
+    "\n"
+    "check options:\n"
+    "  -p BUILD_DIR             read BUILD_DIR/compile_commands.json\n"
+    "  --format=text|json       output format (default: text)\n"
+    "  --rules=GLOBS            enable (GLOB) or disable (-GLOB) rules, in order\n"
+    "  --warnings-as-errors=GLOBS  report these rules' warnings as errors\n"
+    "  --list-rules             list the rules and exit\n"
+    "  --fix                    apply the fix-its of the findings in place\n"
+    "  --fix-notes              also apply a note's fix when a finding has none\n"
+    "  --fix-errors             apply fixes even in files clang could not parse\n"
+    "  --dump-facts             print what the frontend extracted, as JSON\n"
+    "  --cuda-path=DIR          the CUDA toolkit (default: $CUDA_PATH, nvcc on\n"
+    "                           $PATH, /usr/local/cuda)\n"
+    "  --cuda-version=X.Y       the CUDA version rules assume\n"
+    "  --parse-errors-fail      files clang cannot parse make the exit code 1\n"
+    "  --quiet                  no summary line on stderr\n"
+    "  --color / --no-color     force coloured output on or off\n"
+    "\n"
+    "Without -p, COMPILER-ARGS after `--` are clang arguments for every FILE.\n"
+    "\n"
+    "exit codes:\n"
+    "  0  no error-level finding (warnings may have been reported)\n"
+    "  1  at least one error-level finding (or, with --parse-errors-fail, a\n"
+    "     file clang could not parse)\n"
+    "  2  xlambda could not do its job: a missing or unreadable file, a non-\n"
+    "     CUDA file, bad options or compile database, a libclang crash\n";
+
+void xl_cli_error(const char *fmt, ...) {
+  va_list ap;
+
+  fputs("xlambda: error: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+void xl_print_rules(FILE *out) {
+  size_t i;
+
+  for (i = 0; i < xl_rule_count(); i++)
+    fprintf(out, "%-54s %-7s %s\n", xl_rule_name(i),
+            xl_rule_default_severity(i) == XL_SEV_ERROR ? "error" : "warning",
+            xl_rule_summary(i));
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage, stderr);
+    return XL_EXIT_TOOL;
+  }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+      strcmp(argv[1], "help") == 0) {
+    fputs(usage, stdout);
+    return XL_EXIT_OK;
+  }
+  if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+    printf("xlambda %s\n", XL_VERSION_STRING);
+    return XL_EXIT_OK;
+  }
+  if (strcmp(argv[1], "--list-rules") == 0 ||
+      strcmp(argv[1], "list-rules") == 0) {
+    xl_print_rules(stdout);
+    return XL_EXIT_OK;
+  }
+  if (strcmp(argv[1], "check") == 0)
+    return xl_cmd_check(argc - 1, argv + 1);
+  xl_cli_error("unknown command '%s' (expected check; see --help)", argv[1]);
+  return XL_EXIT_TOOL;
+}
