@@ -98,11 +98,9 @@ void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent) {
 
 typedef struct explicit_refs {
   CXCursor refs[XL_CAPLIST_MAX];     /* variables named in the list */
+  CXFile files[XL_CAPLIST_MAX];
   unsigned offsets[XL_CAPLIST_MAX];
   unsigned n;
-  CXCursor inits[XL_CAPLIST_MAX];    /* init-capture initialisers */
-  unsigned init_offsets[XL_CAPLIST_MAX];
-  unsigned ninits;
 } explicit_refs;
 
 /* Look through implicit conversions (array-to-pointer decay, ...). */
@@ -124,25 +122,17 @@ static CXCursor strip_implicit(CXCursor c) {
   return c;
 }
 
-/*
- * The direct children of a LambdaExpr before its body: VariableRef cursors
- * name explicit captures; expressions are capture initialisers.
- */
+/* The VariableRef children of a LambdaExpr name its explicit captures
+ * (init-captures included: they refer to the init-capture variable). */
 static enum CXChildVisitResult find_varrefs(CXCursor c, CXCursor p,
                                             CXClientData data) {
   explicit_refs *e = data;
-  CXFile file;
   (void)p;
 
   if (clang_getCursorKind(c) == CXCursor_VariableRef && e->n < XL_CAPLIST_MAX) {
-    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL,
-                              &e->offsets[e->n]);
+    clang_getSpellingLocation(clang_getCursorLocation(c), &e->files[e->n],
+                              NULL, NULL, &e->offsets[e->n]);
     e->refs[e->n++] = clang_getCursorReferenced(c);
-  } else if (clang_isExpression(clang_getCursorKind(c)) &&
-             e->ninits < XL_CAPLIST_MAX) {
-    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL,
-                              &e->init_offsets[e->ninits]);
-    e->inits[e->ninits++] = c;
   }
   return CXChildVisit_Continue;
 }
@@ -226,12 +216,13 @@ static void fill_explicit(cap_ctx *cx, xl_capture *c, unsigned i) {
     c->init = intro_range(cx, it->init_begin, it->init_end);
     c->init_text = text(cx, it->init_begin, it->init_end);
   }
-  for (j = 0; j < cx->ex.ninits && it->is_init; j++) {
-    if (cx->ex.init_offsets[j] >= it->init_begin &&
-        cx->ex.init_offsets[j] < it->init_end) {
+  for (j = 0; j < cx->ex.n && it->is_init; j++) {
+    if (cx->ex.offsets[j] == it->name_begin) {
       /* the initialiser's own type: an array stays an array */
-      c->var_type = xl_fe_type(
-          cx->fe, clang_getCursorType(strip_implicit(cx->ex.inits[j])));
+      CXCursor init = clang_Cursor_getVarDeclInitializer(cx->ex.refs[j]);
+      if (!clang_Cursor_isNull(init))
+        c->var_type =
+            xl_fe_type(cx->fe, clang_getCursorType(strip_implicit(init)));
       break;
     }
   }
@@ -255,6 +246,43 @@ static int item_at(cap_ctx *cx, CXSourceLocation where) {
     if (off >= cx->caps.items[i].begin && off < cx->caps.items[i].end)
       return (int)i;
   return -1;
+}
+
+/* The VariableRef spelled where `where` is spelled, or -1. */
+static int varref_at(cap_ctx *cx, CXSourceLocation where) {
+  CXFile file;
+  unsigned off, j;
+
+  clang_getSpellingLocation(where, &file, NULL, NULL, &off);
+  for (j = 0; j < cx->ex.n; j++)
+    if (cx->ex.offsets[j] == off && clang_File_isEqual(cx->ex.files[j], file))
+      return (int)j;
+  return -1;
+}
+
+/*
+ * An explicit capture whose text could not be read (a capture list built by
+ * a function-like macro from its arguments): what the cursors say.
+ */
+static void fill_varref(cap_ctx *cx, xl_capture *c, unsigned j,
+                        CXSourceLocation where, CXType field) {
+  CXCursor decl = cx->ex.refs[j];
+  unsigned off;
+
+  clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL,
+                             &off);
+  c->flags |= XL_CAPTURE_EXPLICIT;
+  if (field.kind == CXType_LValueReference ||
+      field.kind == CXType_RValueReference)
+    c->flags |= XL_CAPTURE_BYREF;
+  c->name = xl_fe_spelling_of(cx->fe, decl);
+  c->loc = xl_fe_loc(cx->fe, where);
+  if (off >= cx->fr->begin && off < cx->fr->end) {
+    c->kind = XL_CAPTURE_INIT; /* declared by the introducer itself */
+    return;
+  }
+  c->kind = XL_CAPTURE_VAR;
+  set_decl(cx, c, decl);
 }
 
 static void fill_implicit(cap_ctx *cx, xl_capture *c, const fe_ref *r) {
@@ -320,8 +348,10 @@ static void from_fields(cap_ctx *cx, CXType closure) {
     xl_fe_oom(cx->fe);
   for (k = 0; k < fl.n; k++) {
     CXSourceLocation where = clang_getCursorLocation(fl.items[k]);
+    CXType ft = clang_getCursorType(fl.items[k]);
     int i = item_at(cx, where);
-    const fe_ref *r = i < 0 ? ref_at(cx->fr, where) : NULL;
+    int j = i < 0 ? varref_at(cx, where) : -1;
+    const fe_ref *r = i < 0 && j < 0 ? ref_at(cx->fr, where) : NULL;
     xl_capture *c = new_capture(cx);
     xl_id ty;
 
@@ -329,6 +359,8 @@ static void from_fields(cap_ctx *cx, CXType closure) {
       break;
     if (i >= 0 && !cx->used[i]) {
       fill_explicit(cx, c, (unsigned)i);
+    } else if (j >= 0) {
+      fill_varref(cx, c, (unsigned)j, where, ft);
     } else if (r) {
       fill_implicit(cx, c, r);
     } else {
@@ -336,7 +368,7 @@ static void from_fields(cap_ctx *cx, CXType closure) {
       c->name = "?";
       c->loc = xl_fe_loc(cx->fe, where);
     }
-    ty = xl_fe_type(cx->fe, clang_getCursorType(fl.items[k]));
+    ty = xl_fe_type(cx->fe, ft);
     c = &cx->fe->facts->captures[cx->fe->facts->ncaptures - 1];
     c->type = ty;
     if (c->var_type == XL_NONE)

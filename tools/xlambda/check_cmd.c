@@ -357,7 +357,7 @@ int xl_cmd_check(int argc, char **argv) {
   rc = parse_args(&o, argc, argv);
   if (rc != 0) {
     if (rc == 1)
-      xl_print_rules(stdout);
+      xl_print_rules(stdout, o.format && strcmp(o.format, "json") == 0);
     code = rc == 1 ? XL_EXIT_OK : XL_EXIT_TOOL;
     goto cleanup;
   }

@@ -14,8 +14,8 @@
 /* `xlambda check ...`; argv[0] is "check". Returns an exit code. */
 int xl_cmd_check(int argc, char **argv);
 
-/* Print the rule table (id, default severity, summary). */
-void xl_print_rules(FILE *out);
+/* Print the rule table (id, default severity, summary), as text or JSON. */
+void xl_print_rules(FILE *out, int json);
 
 /* Print an error line "xlambda: error: ..." on stderr. */
 void xl_cli_error(const char *fmt, ...)

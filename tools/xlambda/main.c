@@ -6,13 +6,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "cli.h"
 #include "xlambda/xlambda.h"
 
 static const char usage[] =
     "usage: xlambda check [options] FILE... [-- COMPILER-ARGS]\n"
     "       xlambda check -p BUILD_DIR [options] [FILE...]\n"
-    "       xlambda --list-rules | --version | --help\n"
+    "       xlambda --list-rules [--format=json] | --version | --help\n"
     "\n"
     "xlambda checks CUDA extended lambdas (__device__ and __host__ __device__\n"
     "lambdas in host code) against nvcc's restrictions, including those nvcc\n"
@@ -54,12 +56,28 @@ void xl_cli_error(const char *fmt, ...) {
   fputc('\n', stderr);
 }
 
-void xl_print_rules(FILE *out) {
+static const char *sev_name(size_t i) {
+  return xl_rule_default_severity(i) == XL_SEV_ERROR ? "error" : "warning";
+}
+
+void xl_print_rules(FILE *out, int json) {
   size_t i;
 
+  if (json) {
+    json_t *rules = json_array(), *doc;
+    for (i = 0; i < xl_rule_count(); i++)
+      json_array_append_new(
+          rules, json_pack("{s:s,s:s,s:s,s:s}", "id", xl_rule_name(i),
+                           "severity", sev_name(i), "oracle",
+                           xl_rule_oracle(i), "summary", xl_rule_summary(i)));
+    doc = json_pack("{s:o}", "rules", rules);
+    json_dumpf(doc, out, JSON_INDENT(2));
+    fputc('\n', out);
+    json_decref(doc);
+    return;
+  }
   for (i = 0; i < xl_rule_count(); i++)
-    fprintf(out, "%-54s %-7s %s\n", xl_rule_name(i),
-            xl_rule_default_severity(i) == XL_SEV_ERROR ? "error" : "warning",
+    fprintf(out, "%-54s %-7s %s\n", xl_rule_name(i), sev_name(i),
             xl_rule_summary(i));
 }
 
@@ -79,7 +97,7 @@ int main(int argc, char **argv) {
   }
   if (strcmp(argv[1], "--list-rules") == 0 ||
       strcmp(argv[1], "list-rules") == 0) {
-    xl_print_rules(stdout);
+    xl_print_rules(stdout, argc > 2 && strcmp(argv[2], "--format=json") == 0);
     return XL_EXIT_OK;
   }
   if (strcmp(argv[1], "check") == 0)

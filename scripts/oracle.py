@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""The nvcc oracle: nvcc 13.0 is the judge of what is an error.
+
+For every test case (a .cu file under the given directories), run nvcc and
+xlambda and compare the lines where each reports an error:
+
+* nvcc's front end (`nvcc --extended-lambda -std=c++17 -cuda`) by default;
+* the full host compile (`nvcc --extended-lambda -c`) for files marked
+  `// ORACLE: host`, for rules nvcc's front end misses but its host compile
+  rejects.
+
+xlambda's error lines counted are those of rules whose table entry says nvcc
+diagnoses them ("frontend", or "host" in host mode). Findings of rules that
+nvcc compiles silently ("silent") are left out of the comparison, so their
+files still prove that nvcc accepts the code. A case passes when the two sets
+of lines are equal: nvcc errors exactly where xlambda does, and accepts every
+compliant twin.
+
+Directives in a test file:
+  // ORACLE: args -std=c++20      extra arguments for both tools
+  // ORACLE: host                 compare against `nvcc -c`
+  // ORACLE: skip <reason>        not an oracle case (the reason is printed)
+
+Exit status: 0 all passed, 1 a case failed, 77 nvcc is not installed (ctest
+reports the suite as skipped).
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+NVCC_ERROR = re.compile(r'^(?P<file>.+?)\((?P<line>\d+)\): (catastrophic |internal )?error')
+
+
+def directives(path):
+    args, mode, skip = [], 'frontend', None
+    with open(path, encoding='utf-8', errors='replace') as f:
+        for line in f:
+            m = re.match(r'\s*// ORACLE:\s*(\w+)\s*(.*)$', line)
+            if not m:
+                continue
+            key, value = m.group(1), m.group(2).strip()
+            if key == 'args':
+                args += shlex.split(value)
+            elif key == 'host':
+                mode = 'host'
+            elif key == 'skip':
+                skip = value or 'no reason given'
+    return args, mode, skip
+
+
+def nvcc_lines(nvcc, path, args, mode, workdir):
+    out = os.path.join(workdir, 'out')
+    cmd = [nvcc, '--extended-lambda', '-std=c++17']
+    cmd += ['-c', '-o', out + '.o'] if mode == 'host' else ['-cuda', '-o', out + '.ii']
+    cmd += args + [path]
+    proc = subprocess.run(cmd, capture_output=True, text=True, errors='replace')
+    lines = set()
+    base = os.path.basename(path)
+    for text in (proc.stdout + proc.stderr).splitlines():
+        m = NVCC_ERROR.match(text)
+        if m and os.path.basename(m.group('file')) == base:
+            lines.add(int(m.group('line')))
+    # a host compile that fails without a line we can read is an error too
+    if proc.returncode != 0 and not lines:
+        lines.add(0)
+    return lines, proc
+
+
+def xlambda_lines(xlambda, path, args, mode, oracle_of):
+    proc = subprocess.run([xlambda, 'check', '--quiet', '--format=json', path, '--'] + args,
+                          capture_output=True, text=True, errors='replace')
+    if proc.returncode not in (0, 1):
+        return None, proc
+    lines, clang_errors = set(), []
+    for d in json.loads(proc.stdout)['diagnostics']:
+        if d['severity'] != 'error' or os.path.abspath(d['file']) != os.path.abspath(path):
+            continue
+        if d['rule'] == 'clang-diagnostic-error':
+            clang_errors.append(d)
+            continue
+        kind = oracle_of.get(d['rule'], 'frontend')
+        if kind == mode or (mode == 'host' and kind == 'frontend'):
+            lines.add(d['line'])
+    if clang_errors:
+        return ('clang', clang_errors), proc
+    return lines, proc
+
+
+def rule_oracles(xlambda):
+    """rule id -> frontend|host|silent, from `xlambda --list-rules --format=json`."""
+    proc = subprocess.run([xlambda, '--list-rules', '--format=json'],
+                          capture_output=True, text=True, check=True)
+    return {r['id']: r['oracle'] for r in json.loads(proc.stdout)['rules']}
+
+
+def run_case(path, nvcc, xlambda, oracle_of):
+    args, mode, skip = directives(path)
+    if skip:
+        return 'SKIP', path, skip
+    with tempfile.TemporaryDirectory(prefix='xl-oracle-') as tmp:
+        want, nproc = nvcc_lines(nvcc, path, args, mode, tmp)
+    got, xproc = xlambda_lines(xlambda, path, args, mode, oracle_of)
+    if got is None:
+        return 'FAIL', path, 'xlambda exited %d: %s' % (xproc.returncode, xproc.stderr.strip())
+    if isinstance(got, tuple):
+        first = got[1][0]
+        return 'FAIL', path, 'clang could not parse it: line %d: %s' % (first['line'], first['message'])
+    if want == got:
+        return 'PASS', path, '%s: %d error line(s) agree' % (mode, len(want))
+    detail = 'nvcc (%s) errors on lines %s, xlambda on %s' % (
+        mode, sorted(want), sorted(got))
+    if 0 in want:
+        detail += '\n' + (nproc.stdout + nproc.stderr)[-2000:]
+    return 'FAIL', path, detail
+
+
+def collect(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            for dirpath, dirnames, filenames in os.walk(p):
+                dirnames[:] = sorted(d for d in dirnames if d not in ('Inputs', 'Output'))
+                for name in sorted(filenames):
+                    if name.endswith('.cu'):
+                        yield os.path.join(dirpath, name)
+        else:
+            yield p
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--xlambda', required=True)
+    ap.add_argument('--nvcc', default=os.path.join(os.environ.get('CUDA_PATH', '/usr/local/cuda'), 'bin', 'nvcc'))
+    ap.add_argument('-j', type=int, default=os.cpu_count() or 2)
+    ap.add_argument('paths', nargs='+')
+    opts = ap.parse_args()
+    if not os.path.exists(opts.nvcc):
+        print('oracle: nvcc not found at %s; skipping the nvcc oracle suite' % opts.nvcc)
+        return 77
+    oracle_of = rule_oracles(opts.xlambda)
+    cases = list(collect(opts.paths))
+    counts = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=opts.j) as pool:
+        futures = [pool.submit(run_case, c, opts.nvcc, opts.xlambda, oracle_of) for c in cases]
+        for fut in futures:
+            status, path, detail = fut.result()
+            counts[status] += 1
+            print('%s: %s (%s)' % (status, os.path.relpath(path), detail), flush=True)
+    print('%d passed, %d failed, %d skipped' % (counts['PASS'], counts['FAIL'], counts['SKIP']))
+    return 1 if counts['FAIL'] else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,69 @@
+// RUN: %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %xlambda check --quiet %s -- -std=c++14 | FileCheck --check-prefix=CXX14 %s
+// RUN: grep -Ev '^ *// (RUN|CHECK|FIXED|CXX14)' %s > %t.cu
+// RUN: %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// The __host__ __device__ and macro cases have no automatic fix:
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 | grep warning: | count 2
+
+// A __device__ or __host__ __device__ extended lambda in a member function
+// that uses a member captures 'this', a host pointer. nvcc compiles it
+// without a word; on the GPU it is an illegal memory access (measured in
+// test/gpu/this_capture). A warning by default.
+
+template <class F> __global__ void run(int n, F f) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) f(i);
+}
+
+#define KOKKOS_LAMBDA [=] __host__ __device__
+
+struct Fancy {
+  int n;
+  double *array;
+  double factor;
+  double scale() const { return factor; }
+
+  void set_values() {
+    run<<<(n + 127) / 128, 128>>>(n, [=] __device__ (int i) { array[i] = factor * i; });
+    // CHECK: :[[@LINE-1]]:63: warning: extended __device__ lambda implicitly captures 'this', a host pointer the device cannot dereference [this_addr_capture_ext_lambda]
+    // CHECK: :[[@LINE-2]]:39: note: capture '*this' by copy to take the object to the device
+    // CXX14: :[[@LINE-3]]:63: warning: extended __device__ lambda implicitly captures 'this'
+    // CXX14: :[[@LINE-4]]:38: note: copy the members the lambda uses into local variables and capture those
+    // FIXED: run<<<(n + 127) / 128, 128>>>(n, [=, *this] __device__ (int i) { array[i] = factor * i; });
+  }
+
+  void through_a_method() {
+    auto l = [=] __device__ (int i) { return scale() * i; };
+    // CHECK: :[[@LINE-1]]:46: warning: extended __device__ lambda implicitly captures 'this'
+    // CHECK: :[[@LINE-2]]:15: note: capture '*this' by copy
+    // FIXED: auto l = [=, *this] __device__ (int i) { return scale() * i; };
+    (void)l;
+  }
+
+  void host_device_and_macro() {
+    auto l1 = [=] __host__ __device__ (int i) { return this->factor * i; };
+    // CHECK: :[[@LINE-1]]:56: warning: extended __host__ __device__ lambda implicitly captures 'this'
+    // CHECK: :[[@LINE-2]]:15: note: copy the members the lambda uses into local variables and capture those
+    auto l2 = KOKKOS_LAMBDA (int i) { return factor * i; };
+    // CHECK: :[[@LINE-1]]:46: warning: extended __host__ __device__ lambda implicitly captures 'this'
+    // CHECK: :[[@LINE-2]]:15: note: copy the members
+    (void)l1; (void)l2;
+  }
+
+  // compliant twins
+  void compliant() {
+    double f = factor;
+    double *a = array;
+    auto ok1 = [=] __device__ (int i) { a[i] = f * i; };
+    auto ok2 = [=, *this] __device__ (int i) { return factor * i; };
+    auto ok3 = [this] __device__ (int i) { return factor * i; };
+    auto ok4 = [=] (int i) { return factor * i; };
+    (void)ok1; (void)ok2; (void)ok3; (void)ok4;
+  }
+  static int counter;
+  static void static_member() {
+    auto ok = [=] __device__ () { return counter; };
+    (void)ok;
+  }
+};

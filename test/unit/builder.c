@@ -1,0 +1,101 @@
+/*
+ * builder.c: hand-built facts for the unit tests.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "builder.h"
+
+xl_loc tb_loc(unsigned line, unsigned col) {
+  xl_loc l = xl_loc_none();
+
+  l.file = 0;
+  l.line = line;
+  l.col = col;
+  l.offset = line * 100 + col;
+  return l;
+}
+
+xl_facts *tb_facts(void) {
+  xl_facts *f = NULL;
+  xl_id id;
+
+  ck_assert_int_eq(xl_facts_new(&f, "t.cu"), XL_OK);
+  ck_assert_int_eq(xl_facts_add_file(&id, f, "t.cu", XL_FILE_MAIN), XL_OK);
+  ck_assert_uint_eq(id, 0);
+  return f;
+}
+
+xl_id tb_lambda(xl_facts *f, unsigned line, xl_space space, char def) {
+  xl_lambda *l;
+  xl_id id;
+
+  ck_assert_int_eq(xl_facts_add_lambda(&l, &id, f), XL_OK);
+  l->loc = l->body = l->params_loc = tb_loc(line, 10);
+  l->intro = xl_range_make(tb_loc(line, 10), tb_loc(line, 13));
+  l->space = space;
+  l->capture_default = def;
+  if (def)
+    l->default_range = xl_range_make(tb_loc(line, 11), tb_loc(line, 12));
+  l->flags = XL_LAMBDA_EXTENDED;
+  return id;
+}
+
+xl_capture *tb_capture(xl_facts *f, xl_id lid, xl_capture_kind kind,
+                       uint32_t flags, const char *name, unsigned line,
+                       unsigned col) {
+  xl_capture *c;
+  xl_id id;
+  xl_lambda *l;
+
+  ck_assert_int_eq(xl_facts_add_capture(&c, &id, f), XL_OK);
+  c->kind = kind;
+  c->flags = flags;
+  c->name = xl_facts_strdup(f, name);
+  c->loc = tb_loc(line, col);
+  c->range = xl_range_make(tb_loc(line, col), tb_loc(line, col + 2));
+  c->lambda = lid;
+  l = &f->lambdas[lid];
+  if (l->first_capture == XL_NONE)
+    l->first_capture = id;
+  l->ncaptures++;
+  return c;
+}
+
+xl_id tb_type(xl_facts *f, xl_type_kind kind, const char *spelling,
+              uint32_t flags, xl_id inner, uint32_t rank) {
+  xl_type *t;
+  xl_id id;
+
+  ck_assert_int_eq(xl_facts_add_type(&t, &id, f), XL_OK);
+  t->kind = kind;
+  t->spelling = xl_facts_strdup(f, spelling);
+  t->flags = flags;
+  t->inner = inner;
+  t->array_rank = rank;
+  return id;
+}
+
+xl_diags *tb_run(const xl_facts *f, const char *rule) {
+  xl_rule_config cfg;
+  xl_diags *d = NULL;
+  char globs[256];
+
+  xl_rule_config_init(&cfg);
+  snprintf(globs, sizeof(globs), "-*,%s", rule);
+  ck_assert_int_eq(xl_rule_config_select(&cfg, globs, NULL), XL_OK);
+  ck_assert_int_eq(xl_diags_new(&d), XL_OK);
+  ck_assert_int_eq(xl_rules_run(d, f, &cfg), XL_OK);
+  return d;
+}
+
+unsigned tb_count(const xl_diags *d, const char *rule, unsigned line) {
+  unsigned n = 0;
+  size_t i;
+
+  for (i = 0; i < d->count; i++)
+    if (strcmp(d->items[i]->rule_name, rule) == 0 &&
+        (line == 0 || d->items[i]->loc.line == line))
+      n++;
+  return n;
+}

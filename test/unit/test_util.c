@@ -1,0 +1,79 @@
+/*
+ * test_util.c: globs, paths, buffers, commands.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+#include "core/command.h"
+#include "util/util.h"
+
+START_TEST(globs) {
+  ck_assert(xl_glob_match("*", "anything"));
+  ck_assert(xl_glob_match("extended_*_capture", "extended_lambda_pack_capture"));
+  ck_assert(!xl_glob_match("extended_*_capture", "extended_lambda_constexpr"));
+  ck_assert(xl_glob_match("this?addr*", "this_addr_capture_ext_lambda"));
+}
+END_TEST
+
+START_TEST(paths) {
+  char *p = xl_path_absolute("../b/./c.cu", "/x/y");
+
+  ck_assert_str_eq(p, "/x/b/c.cu");
+  free(p);
+  p = xl_path_absolute("/abs/../k.cu", "/ignored");
+  ck_assert_str_eq(p, "/k.cu");
+  free(p);
+}
+END_TEST
+
+START_TEST(commands) {
+  const char *argv[] = {"/usr/local/cuda/bin/nvcc", "-std=c++20", "-c",
+                        "k.cu", "-o", "k.o", "-DX=1", "--extended-lambda"};
+  const char *args[] = {"-x", "cuda", "-std=c++14"};
+  xl_command cmd;
+
+  ck_assert_int_eq(xl_command_from_argv(&cmd, "k.cu", argv, 8, "/src", NULL),
+                   XL_OK);
+  ck_assert_int_eq(cmd.nvcc, 1);
+  ck_assert_int_eq(cmd.is_cuda, 1);
+  ck_assert_int_eq(cmd.extended_lambda, 1);
+  ck_assert_int_eq(cmd.cxx_std, 20);
+  ck_assert_str_eq(cmd.file, "/src/k.cu");
+  ck_assert_int_eq(cmd.nargs, 2); /* -std=c++20 -DX=1 */
+  xl_command_free(&cmd);
+  ck_assert_int_eq(xl_command_from_args(&cmd, "k.cpp", args, 3, "/src"), XL_OK);
+  ck_assert_int_eq(cmd.is_cuda, 1);
+  ck_assert_int_eq(cmd.cxx_std, 14);
+  xl_command_free(&cmd);
+  ck_assert_int_eq(xl_command_from_args(&cmd, "k.cpp", NULL, 0, "/src"), XL_OK);
+  ck_assert_int_eq(cmd.is_cuda, 0);
+  xl_command_free(&cmd);
+}
+END_TEST
+
+START_TEST(buffers) {
+  xl_buf b = XL_BUF_INIT;
+  char *s;
+
+  xl_buf_printf(&b, "%s-%d", "a", 1);
+  xl_buf_putc(&b, '!');
+  ck_assert_str_eq(b.data, "a-1!");
+  s = xl_buf_detach(&b);
+  ck_assert_str_eq(s, "a-1!");
+  ck_assert_ptr_null(b.data);
+  free(s);
+}
+END_TEST
+
+Suite *util_suite(void) {
+  Suite *s = suite_create("util");
+  TCase *tc = tcase_create("util");
+
+  tcase_add_test(tc, globs);
+  tcase_add_test(tc, paths);
+  tcase_add_test(tc, commands);
+  tcase_add_test(tc, buffers);
+  suite_add_tcase(s, tc);
+  return s;
+}
