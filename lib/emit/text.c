@@ -1,8 +1,10 @@
 /*
  * text.c: clang-style text output.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emit.h"
 
@@ -121,11 +123,23 @@ static const char *sev_color(xl_severity sev) {
                                  : "\033[1;30m";
 }
 
+/* A path under the working directory prints relative to it, as the user
+ * most likely named it; any other path prints as it is. */
+static const char *display_path(const char *path, const char *cwd) {
+  size_t n = cwd ? strlen(cwd) : 0;
+
+  if (n > 1 && strncmp(path, cwd, n) == 0 && path[n] == '/')
+    return path + n + 1;
+  return path;
+}
+
 static void print_header(FILE *out, xl_dloc loc, xl_severity sev,
-                         const char *msg, const char *rule, unsigned flags) {
+                         const char *msg, const char *rule, unsigned flags,
+                         const char *cwd) {
   int color = (flags & XL_EMIT_COLOR) != 0;
 
-  fprintf(out, "%s%s:%u:%u: %s%s:%s %s%s", color ? "\033[1m" : "", loc.file,
+  fprintf(out, "%s%s:%u:%u: %s%s:%s %s%s", color ? "\033[1m" : "",
+          display_path(loc.file, cwd),
           loc.line, loc.col, color ? sev_color(sev) : "",
           xl_severity_name(sev), color ? "\033[0m\033[1m" : "", msg,
           color && !rule ? "\033[0m" : "");
@@ -138,6 +152,8 @@ int xl_emit_text(FILE *out, const xl_diags *diags, const xl_emit_opts *opts) {
   src_cache cache;
   size_t i, j;
   int source = !(opts->flags & XL_EMIT_NO_SOURCE);
+  char here[4096];
+  const char *cwd = getcwd(here, sizeof(here)) ? here : NULL;
 
   memset(&cache, 0, sizeof(cache));
   for (i = 0; i < diags->count; i++) {
@@ -145,13 +161,15 @@ int xl_emit_text(FILE *out, const xl_diags *diags, const xl_emit_opts *opts) {
     char rule[300];
     snprintf(rule, sizeof(rule), "%s%s", d->rule_name,
              (d->flags & XL_DIAG_AS_ERROR) ? ",-warnings-as-errors" : "");
-    print_header(out, d->loc, d->severity, d->message, rule, opts->flags);
+    print_header(out, d->loc, d->severity, d->message, rule, opts->flags,
+                 cwd);
     if (source)
       print_snippet(out, &cache, d->loc, d->ranges, d->nranges, d->fixits,
                     d->nfixits);
     for (j = 0; j < d->nnotes; j++) {
       const xl_note *n = d->notes[j];
-      print_header(out, n->loc, XL_SEV_NOTE, n->message, NULL, opts->flags);
+      print_header(out, n->loc, XL_SEV_NOTE, n->message, NULL, opts->flags,
+                   cwd);
       if (source)
         print_snippet(out, &cache, n->loc, NULL, 0, n->fixits, n->nfixits);
     }

@@ -68,7 +68,22 @@ static char *take(CXString s) {
   return copy;
 }
 
-static int add_entry(xl_cdb *db, CXCompileCommand cmd) {
+/*
+ * A relative "directory" is taken relative to the database's own directory
+ * (so a database can travel with its sources), then made absolute.
+ */
+static char *entry_dir(CXCompileCommand cmd, const char *db_dir) {
+  char *dir = take(clang_CompileCommand_getDirectory(cmd));
+  char *abs;
+
+  if (!dir)
+    return NULL;
+  abs = xl_path_absolute(dir, db_dir);
+  free(dir);
+  return abs;
+}
+
+static int add_entry(xl_cdb *db, CXCompileCommand cmd, const char *db_dir) {
   xl_cdb_entry *e;
   unsigned i, n = clang_CompileCommand_getNumArgs(cmd);
   char *file;
@@ -77,7 +92,7 @@ static int add_entry(xl_cdb *db, CXCompileCommand cmd) {
     return XL_ENOMEM;
   e = &db->entries[db->n];
   memset(e, 0, sizeof(*e));
-  e->directory = take(clang_CompileCommand_getDirectory(cmd));
+  e->directory = entry_dir(cmd, db_dir);
   e->argv = calloc(n + 1, sizeof(char *));
   file = take(clang_CompileCommand_getFilename(cmd));
   if (!e->directory || !e->argv || !file)
@@ -111,6 +126,7 @@ int xl_cdb_load(xl_cdb **out, const char *build_dir, xl_error *err) {
   struct stat st;
   unsigned i, n;
   int rc = XL_OK;
+  char *db_dir = NULL;
 
   *out = NULL;
   xl_buf_printf(&path, "%s/compile_commands.json", build_dir);
@@ -133,8 +149,11 @@ int xl_cdb_load(xl_cdb **out, const char *build_dir, xl_error *err) {
   }
   cmds = clang_CompilationDatabase_getAllCompileCommands(cdb);
   n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
-  for (i = 0; i < n && rc == XL_OK; i++)
-    rc = add_entry(db, clang_CompileCommands_getCommand(cmds, i));
+  db_dir = xl_path_absolute(build_dir, NULL);
+  for (i = 0; i < n && rc == XL_OK && db_dir; i++)
+    rc = add_entry(db, clang_CompileCommands_getCommand(cmds, i), db_dir);
+  if (!db_dir)
+    rc = XL_ENOMEM;
   if (rc < 0) {
     xl_error_set(err, rc, "out of memory");
     goto cleanup;
@@ -149,6 +168,7 @@ cleanup:
     clang_CompilationDatabase_dispose(cdb);
   xl_buf_free(&path);
   xl_cdb_free(db);
+  free(db_dir);
   return rc;
 }
 

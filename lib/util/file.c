@@ -176,9 +176,13 @@ char *xl_path_absolute(const char *path, const char *cwd) {
 
   xl_buf_putc(&out, '/');
   if (path[0] != '/') {
-    if (!cwd)
-      cwd = getcwd(here, sizeof(here)) ? here : "/";
-    path_append(&out, cwd);
+    if (!cwd || cwd[0] != '/') {
+      if (!getcwd(here, sizeof(here)))
+        strcpy(here, "/");
+      path_append(&out, here);
+    }
+    if (cwd)
+      path_append(&out, cwd);
   }
   path_append(&out, path);
   return xl_buf_detach(&out);

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "core/cdb.h"
+#include "util/util.h"
 #include "core/fix.h"
 #include "emit/emit.h"
 #include "frontend/frontend.h"
@@ -17,7 +18,8 @@
 #include "xlambda/xlambda.h"
 
 typedef struct check_opts {
-  const char *build_dir, *format, *rules, *wae, *cuda_path, *cuda_version;
+  const char *build_dir, *format, *cuda_path, *cuda_version;
+  char *rules, *wae; /* every --rules / --warnings-as-errors, comma-joined */
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
   int quiet, color;  /* color: -1 auto */
   char **files;
@@ -81,17 +83,35 @@ static const char *const value_names[] = {"p", "format", "rules", "checks",
                                           "warnings-as-errors", "cuda-path",
                                           "cuda-version"};
 
+/* Append ",v" to a glob list, so repeated options apply in order. */
+static int join(char **list, const char *v) {
+  xl_buf b = XL_BUF_INIT;
+
+  if (*list)
+    xl_buf_printf(&b, "%s,", *list);
+  xl_buf_puts(&b, v);
+  if (b.oom)
+    return -1;
+  free(*list);
+  *list = xl_buf_detach(&b);
+  return *list ? 0 : -1;
+}
+
 static int parse_value(check_opts *o, char **argv, int argc, int *i) {
-  const char **targets[] = {&o->build_dir, &o->format, &o->rules, &o->rules,
-                            &o->wae, &o->cuda_path, &o->cuda_version};
+  const char **targets[] = {&o->build_dir, &o->format, NULL, NULL,
+                            NULL, &o->cuda_path, &o->cuda_version};
+  char **lists[] = {NULL, NULL, &o->rules, &o->rules, &o->wae, NULL, NULL};
   size_t k;
 
   for (k = 0; k < sizeof(value_names) / sizeof(*value_names); k++) {
     const char *v = opt_value(argv, argc, i, value_names[k]);
-    if (v) {
+    if (!v)
+      continue;
+    if (targets[k])
       *targets[k] = v;
-      return 1;
-    }
+    else if (join(lists[k], v) < 0)
+      return 0;
+    return 1;
   }
   return 0;
 }
@@ -387,5 +407,7 @@ cleanup:
   xl_diags_free(all);
   xl_checker_free(c);
   free(o.files);
+  free(o.rules);
+  free(o.wae);
   return code;
 }

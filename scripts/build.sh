@@ -1,0 +1,9 @@
+#!/bin/sh
+# Configure and build xlambda in ./build (or $XL_BUILD_DIR) with CMake and
+# Ninja. Extra arguments go to the CMake configure step.
+set -eu
+cd "$(dirname "$0")/.."
+build=${XL_BUILD_DIR:-build}
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=${XL_BUILD_TYPE:-RelWithDebInfo} "$@" >/dev/null
+cmake --build "$build" -j "$jobs"
