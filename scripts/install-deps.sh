@@ -3,7 +3,7 @@
 # Idempotent: installs only what is missing. Run as root or with sudo.
 set -eu
 PKGS="clang-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools \
-clang-tools-22 clangd-22 check libsubunit-dev libjansson-dev libyaml-dev \
+clang-tools-22 clangd-22 libclang-rt-22-dev check libsubunit-dev libjansson-dev libyaml-dev \
 cmake ninja-build pkg-config python3 neovim valgrind"
 # What each package provides: libclang (frontend), clang (plugin tests), llvm
 # tools (lit, FileCheck), clang-tools (clang-apply-replacements), check (unit

@@ -194,6 +194,7 @@ static int run(xl_result **out, xl_checker *c, const xl_command *cmd,
     return rc;
   }
   xl_diags_sort_unique(r->diags);
+  xl_diags_take_hashes(r->diags, r->facts);
   *out = r;
   return XL_OK;
 }

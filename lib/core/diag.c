@@ -27,12 +27,13 @@ void xl_diags_free(xl_diags *l) {
   }
   free(l->items);
   free(l->files);
+  free(l->hashes);
   xl_arena_free(&l->arena);
   free(l);
 }
 
 const char *xl_diags_intern(xl_diags *l, const char *file) {
-  size_t i;
+  size_t i, cap;
   const char *copy;
 
   if (!file)
@@ -41,12 +42,43 @@ const char *xl_diags_intern(xl_diags *l, const char *file) {
     if (strcmp(l->files[i], file) == 0)
       return l->files[i];
   copy = xl_arena_strdup(&l->arena, file);
-  if (!copy || XL_GROW(l->files, l->cap_files, l->nfiles + 1) < 0) {
+  cap = l->cap_files;
+  if (!copy || XL_GROW(l->hashes, cap, l->nfiles + 1) < 0 ||
+      XL_GROW(l->files, l->cap_files, l->nfiles + 1) < 0) {
     l->oom = 1;
     return NULL;
   }
+  l->hashes[l->nfiles] = 0;
   l->files[l->nfiles++] = copy;
   return copy;
+}
+
+void xl_diags_set_hash(xl_diags *l, const char *file, uint64_t hash) {
+  const char *name = xl_diags_intern(l, file);
+  size_t i;
+
+  for (i = 0; name && i < l->nfiles; i++)
+    if (l->files[i] == name && hash)
+      l->hashes[i] = hash;
+}
+
+uint64_t xl_diags_hash(const xl_diags *l, const char *file) {
+  size_t i;
+
+  for (i = 0; i < l->nfiles; i++)
+    if (strcmp(l->files[i], file) == 0)
+      return l->hashes[i];
+  return 0;
+}
+
+void xl_diags_take_hashes(xl_diags *l, const xl_facts *f) {
+  size_t i;
+  uint32_t k;
+
+  for (i = 0; i < l->nfiles; i++)
+    for (k = 0; k < f->nfiles; k++)
+      if (f->file_hashes && strcmp(f->files[k], l->files[i]) == 0)
+        l->hashes[i] = f->file_hashes[k];
 }
 
 xl_diag *xl_diags_add(xl_diags *l, int rule, const char *rule_name,

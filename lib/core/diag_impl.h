@@ -58,6 +58,7 @@ struct xl_diags {
   size_t count, cap;
   size_t total;         /* items allocated (count excludes dropped duplicates) */
   const char **files;   /* interned file names */
+  uint64_t *hashes;     /* per file: content hash when analysed, 0 unknown */
   size_t nfiles, cap_files;
   int oom;
 };
@@ -80,6 +81,18 @@ const char *xl_diags_intern(xl_diags *diags, const char *file);
  */
 xl_diag *xl_diags_add(xl_diags *diags, int rule, const char *rule_name,
                       xl_severity sev, xl_dloc loc, const char *message);
+
+/*
+ * Remember that `file` (interned or not) had content hash `hash` when it was
+ * analysed (0 = unknown). Used by the fix applier to refuse stale files.
+ */
+void xl_diags_set_hash(xl_diags *diags, const char *file, uint64_t hash);
+
+/* The recorded hash of an interned file name, or 0. */
+uint64_t xl_diags_hash(const xl_diags *diags, const char *file);
+
+/* Record the facts' content hashes for every file the list mentions. */
+void xl_diags_take_hashes(xl_diags *diags, const xl_facts *facts);
 
 /* Convert a facts location into a diagnostic location. */
 xl_dloc xl_dloc_from(xl_diags *diags, const xl_facts *facts, xl_loc loc);

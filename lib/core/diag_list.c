@@ -62,6 +62,15 @@ static xl_dloc copy_loc(xl_diags *dst, xl_dloc l) {
   return l;
 }
 
+/* Carry the content hashes of the files a diagnostic mentions. */
+static void copy_hashes(xl_diags *dst, const xl_diags *src) {
+  size_t i;
+
+  for (i = 0; i < src->nfiles; i++)
+    if (src->hashes[i])
+      xl_diags_set_hash(dst, src->files[i], src->hashes[i]);
+}
+
 xl_diag *xl_diags_copy(xl_diags *dst, const xl_diag *d) {
   xl_diag *c = xl_diags_add(dst, d->rule, d->rule_name, d->severity,
                             copy_loc(dst, d->loc), d->message);
@@ -69,6 +78,7 @@ xl_diag *xl_diags_copy(xl_diags *dst, const xl_diag *d) {
 
   if (!c)
     return NULL;
+  copy_hashes(dst, d->list);
   c->flags = d->flags;
   for (i = 0; i + 1 < d->nranges; i += 2) {
     if (XL_GROW(c->ranges, c->cap_ranges, c->nranges + 2) < 0)

@@ -45,6 +45,7 @@ void xl_facts_free(xl_facts *f) {
   impl = f->impl;
   free(f->files);
   free(f->file_flags);
+  free(f->file_hashes);
   free(f->types);
   free(f->records);
   free(f->tparams);
@@ -85,7 +86,7 @@ const xl_id *xl_facts_ids(xl_facts *f, const xl_id *ids, uint32_t n) {
 int xl_facts_add_file(xl_id *out, xl_facts *f, const char *path,
                       uint32_t file_flags) {
   facts_impl *impl = f->impl;
-  size_t cap_flags;
+  size_t cap_flags, cap_hashes;
   uint32_t i;
   const char *copy;
 
@@ -96,15 +97,17 @@ int xl_facts_add_file(xl_id *out, xl_facts *f, const char *path,
       return XL_OK;
     }
   }
-  cap_flags = impl->cap_files;
-  if (XL_GROW(f->files, impl->cap_files, f->nfiles + 1) < 0 ||
-      XL_GROW(f->file_flags, cap_flags, f->nfiles + 1) < 0)
+  cap_flags = cap_hashes = impl->cap_files;
+  if (XL_GROW(f->file_flags, cap_flags, f->nfiles + 1) < 0 ||
+      XL_GROW(f->file_hashes, cap_hashes, f->nfiles + 1) < 0 ||
+      XL_GROW(f->files, impl->cap_files, f->nfiles + 1) < 0)
     return XL_ENOMEM;
   copy = xl_arena_strdup(&impl->arena, path);
   if (!copy)
     return XL_ENOMEM;
   f->files[f->nfiles] = copy;
   f->file_flags[f->nfiles] = file_flags;
+  f->file_hashes[f->nfiles] = 0;
   *out = f->nfiles++;
   return XL_OK;
 }

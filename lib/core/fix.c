@@ -136,6 +136,12 @@ static int fix_file(xl_fix_stats *st, const xl_diags *diags, const char *file,
   rc = xl_read_file(&text, &len, file, err);
   if (rc < 0)
     goto cleanup;
+  if (xl_diags_hash(diags, file) &&
+      xl_hash_bytes(XL_FNV_INIT, text, len) != xl_diags_hash(diags, file)) {
+    rc = xl_error_set(err, XL_ESTALE, "the file changed on disk since it was "
+                      "analysed");
+    goto cleanup;
+  }
   rc = xl_fix_buffer(&fixed, &flen, text, len, s.items, s.n, err);
   if (rc == XL_OK && (flen != len || memcmp(fixed, text, len) != 0))
     rc = xl_write_file_atomic(file, fixed, flen, err);

@@ -38,6 +38,9 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
     xl_fe_oom(fe);
     return NULL;
   }
+  /* what was parsed, so --fix can refuse a file edited since */
+  if (!f->system && f->buf)
+    fe->facts->file_hashes[f->id] = xl_hash_bytes(XL_FNV_INIT, f->buf, f->len);
   fe->nfiles++;
   return f;
 }

@@ -1,11 +1,14 @@
 /*
  * test_fix.c: applying edits to buffers.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builder.h"
 #include "core/fix.h"
+#include "util/util.h"
 
 static char *apply(const char *buf, xl_repl *e, size_t n, int *rc) {
   char *out = NULL;
@@ -62,6 +65,64 @@ START_TEST(insertions_at_one_offset_keep_their_order) {
 }
 END_TEST
 
+/* A list with one finding whose fix replaces byte 1 of `path` by "=". */
+static xl_diags *one_fix(const char *path, uint64_t hash) {
+  xl_diags *d = NULL;
+  xl_dloc b, e;
+  xl_diag *x;
+
+  ck_assert_int_eq(xl_diags_new(&d), XL_OK);
+  memset(&b, 0, sizeof(b));
+  b.file = xl_diags_intern(d, path);
+  b.line = b.col = 1;
+  b.offset = 1;
+  e = b;
+  e.offset = 2;
+  e.col = 2;
+  x = xl_diags_add(d, 0, "r", XL_SEV_ERROR, b, "m");
+  xl_diag_add_edit(x, b, e, "=");
+  xl_diags_set_hash(d, path, hash);
+  return d;
+}
+
+static char *slurp(const char *path) {
+  char *text = NULL;
+  size_t len;
+
+  ck_assert_int_eq(xl_read_file(&text, &len, path, NULL), XL_OK);
+  return text;
+}
+
+START_TEST(stale_files_are_not_touched) {
+  char path[] = "/tmp/xl-unit-fix-XXXXXX";
+  int fd = mkstemp(path);
+  xl_fix_stats st;
+  xl_diags *d;
+  char *text;
+
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, "[&]", 3), 3);
+  close(fd);
+  /* analysed as "[&]"; then someone edited the file */
+  d = one_fix(path, xl_hash_bytes(XL_FNV_INIT, "[&]", 3));
+  ck_assert_int_eq(xl_write_file_atomic(path, "[&] ", 4, NULL), XL_OK);
+  ck_assert_int_eq(xl_fix_apply(&st, d, 0, NULL, NULL), XL_ESTALE);
+  text = slurp(path);
+  ck_assert_str_eq(text, "[&] ");
+  free(text);
+  xl_diags_free(d);
+  /* unchanged since analysed: fixed */
+  d = one_fix(path, xl_hash_bytes(XL_FNV_INIT, "[&] ", 4));
+  ck_assert_int_eq(xl_fix_apply(&st, d, 0, NULL, NULL), XL_OK);
+  ck_assert_uint_eq(st.files_changed, 1);
+  text = slurp(path);
+  ck_assert_str_eq(text, "[=] ");
+  free(text);
+  unlink(path);
+  xl_diags_free(d);
+}
+END_TEST
+
 Suite *fix_suite(void) {
   Suite *s = suite_create("fix");
   TCase *tc = tcase_create("buffer");
@@ -70,6 +131,7 @@ Suite *fix_suite(void) {
   tcase_add_test(tc, identical_edits_apply_once);
   tcase_add_test(tc, overlaps_and_out_of_range_are_refused);
   tcase_add_test(tc, insertions_at_one_offset_keep_their_order);
+  tcase_add_test(tc, stale_files_are_not_touched);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -289,6 +289,7 @@ typedef struct xl_facts {
   const char *main_file;   /* path of the main file as given */
   const char **files;      /* file table; xl_loc.file indexes it */
   uint32_t *file_flags;    /* XL_FILE_* per file */
+  uint64_t *file_hashes;   /* content hash as parsed (0: not recorded) */
   uint32_t nfiles;
   int cxx_std;             /* 11, 14, 17, 20 or 23 */
   int cuda_major;          /* CUDA toolkit version the rules assume */
