@@ -106,11 +106,13 @@ static found_kind discover(const lsp_cdbs *c, const char *path, char **where) {
   if (c->dir)
     return probe(c->dir, where);
   dir = xl_strdup(path);
-  while (dir && (slash = strrchr(dir, '/')) != NULL) {
+  slash = dir ? strrchr(dir, '/') : NULL;
+  while (slash) {
     *slash = '\0';
     k = probe(*dir ? dir : "/", where);
     if (k != FOUND_NONE || !*dir)
       break;
+    slash = strrchr(dir, '/');
   }
   free(dir);
   return k;
@@ -289,6 +291,24 @@ static int from_flags(lsp_command *out, const char *dir, xl_error *err) {
   return rc;
 }
 
+/*
+ * The fallback command runs in the file's directory, or its nearest
+ * existing parent (a new file may be in a folder not created yet).
+ */
+static char *existing_parent(const char *path) {
+  char *dir = xl_strdup(path);
+  char *slash = dir ? strrchr(dir, '/') : NULL;
+  struct stat st;
+
+  while (slash) {
+    *(slash == dir ? slash + 1 : slash) = '\0';
+    if (slash == dir || (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
+      break;
+    slash = strrchr(dir, '/');
+  }
+  return dir;
+}
+
 static char *origin(const char *fmt, const char *a, const char *b) {
   xl_buf o = XL_BUF_INIT;
 
@@ -307,8 +327,10 @@ static int from_db(lsp_command *out, lsp_cdbs *c, const char *dir,
       e = &db->entries[i];
   if (e) {
     out->origin = origin("%s%s", db->path, "");
-  } else if (db && (e = interpolate(db, path)) != NULL) {
-    out->origin = origin("%s (interpolated from %s)", db->path, e->file);
+  } else if (db) {
+    e = interpolate(db, path);
+    if (e)
+      out->origin = origin("%s (interpolated from %s)", db->path, e->file);
   }
   if (!e)
     return XL_ENOTFOUND;
@@ -319,7 +341,7 @@ static int from_db(lsp_command *out, lsp_cdbs *c, const char *dir,
 
 int xl_lsp_cdbs_lookup(lsp_command *out, lsp_cdbs *c, const char *path,
                        char *const *fallback, int nfallback, xl_error *err) {
-  char *where = NULL, *dir = NULL, *slash;
+  char *where = NULL, *dir = NULL;
   found_kind k = discover(c, path, &where);
   int rc = XL_ENOTFOUND;
 
@@ -334,10 +356,7 @@ int xl_lsp_cdbs_lookup(lsp_command *out, lsp_cdbs *c, const char *path,
   }
   if (rc == XL_ENOTFOUND || rc == XL_EIO || rc == XL_EPARSE) {
     xl_lsp_command_free(out);
-    dir = xl_strdup(path);
-    slash = dir ? strrchr(dir, '/') : NULL;
-    if (slash)
-      *(slash == dir ? slash + 1 : slash) = '\0';
+    dir = existing_parent(path);
     rc = dir ? from_args(out, fallback, nfallback, dir) : XL_ENOMEM;
     if (rc == XL_OK && !(out->origin = xl_strdup("fallback flags")))
       rc = XL_ENOMEM;

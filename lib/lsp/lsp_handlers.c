@@ -101,9 +101,23 @@ void xl_lsp_on_initialized(lsp_server *s, const lsp_call *c, lsp_reply *r) {
   (void)s, (void)c, (void)r;
 }
 
+/*
+ * shutdown: the worker answers the requests queued before it with what it
+ * has (it starts no new parse), then this one; the reader waits for that,
+ * so `exit` cannot drop them.
+ */
 void xl_lsp_on_shutdown(lsp_server *s, const lsp_call *c, lsp_reply *r) {
-  (void)c, (void)r;
+  int rc;
+
   s->shutdown = 1;
+  pthread_mutex_lock(&s->lock);
+  s->draining = 1;
+  rc = xl_lsp_enqueue_wait_locked(s, XL_LSP_JOB_SHUTDOWN, c->id);
+  pthread_mutex_unlock(&s->lock);
+  if (rc < 0)
+    xl_lsp_fail(r, XL_LSP_INTERNAL_ERROR, "out of memory");
+  else
+    r->deferred = 1;
 }
 
 void xl_lsp_on_exit(lsp_server *s, const lsp_call *c, lsp_reply *r) {
@@ -133,14 +147,10 @@ void xl_lsp_on_cancel(lsp_server *s, const lsp_call *c, lsp_reply *r) {
  * later messages see the results.
  */
 void xl_lsp_on_sync(lsp_server *s, const lsp_call *c, lsp_reply *r) {
-  unsigned long ticket;
   int rc;
 
   pthread_mutex_lock(&s->lock);
-  rc = xl_lsp_enqueue_locked(s, XL_LSP_JOB_SYNC, c->id, NULL, NULL);
-  ticket = ++s->syncs_queued;
-  while (rc == XL_OK && s->syncs_done < ticket && !s->quit)
-    pthread_cond_wait(&s->synced, &s->lock);
+  rc = xl_lsp_enqueue_wait_locked(s, XL_LSP_JOB_SYNC, c->id);
   pthread_mutex_unlock(&s->lock);
   if (rc < 0)
     xl_lsp_fail(r, XL_LSP_INTERNAL_ERROR, "out of memory");

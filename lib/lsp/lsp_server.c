@@ -50,7 +50,7 @@ static int server_init(lsp_server *s, const xl_lsp_opts *opts) {
     pthread_mutex_destroy(&s->lock);
     return XL_ENOMEM;
   }
-  if (pthread_cond_init(&s->synced, NULL) != 0) {
+  if (pthread_cond_init(&s->waited, NULL) != 0) {
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
     return XL_ENOMEM;
@@ -63,7 +63,7 @@ static void server_destroy(lsp_server *s) {
 
   xl_lsp_worker_stop(s);
   xl_lsp_docs_free(&s->docs);
-  pthread_cond_destroy(&s->synced);
+  pthread_cond_destroy(&s->waited);
   pthread_cond_destroy(&s->wake);
   pthread_mutex_destroy(&s->lock);
   xl_lsp_transport_destroy(&s->transport);

@@ -24,6 +24,7 @@
 typedef enum lsp_job_kind {
   XL_LSP_JOB_CODE_ACTION, /* answer textDocument/codeAction */
   XL_LSP_JOB_SYNC,        /* answer the test-only "sync" */
+  XL_LSP_JOB_SHUTDOWN,    /* answer "shutdown" */
   XL_LSP_JOB_CLOSE        /* publish [] for a closed document, free it */
 } lsp_job_kind;
 
@@ -55,8 +56,9 @@ typedef struct lsp_server {
   lsp_docs docs;
   lsp_job *jobs, *jobs_tail;
   int quit;
-  unsigned long syncs_queued, syncs_done; /* the test-only sync */
-  pthread_cond_t synced;                   /* signalled when one is done */
+  int draining;         /* shutdown: answer the queue, start no parse */
+  unsigned long waits_queued, waits_done; /* sync and shutdown */
+  pthread_cond_t waited;                   /* signalled when one is done */
 
   pthread_t worker;
   int worker_running;
@@ -97,6 +99,14 @@ int xl_lsp_enqueue_locked(lsp_server *s, lsp_job_kind kind, const json_t *id,
  * RequestCancelled); the caller holds s->lock. Returns 1 when one was found.
  */
 int xl_lsp_cancel_locked(lsp_server *s, const json_t *id);
+
+/*
+ * Queue a SYNC or SHUTDOWN job for request id and wait (the reader thread)
+ * until the worker has answered it, after everything queued before it. The
+ * caller holds s->lock. Returns XL_OK or XL_ENOMEM.
+ */
+int xl_lsp_enqueue_wait_locked(lsp_server *s, lsp_job_kind kind,
+                               const json_t *id);
 
 /* Note a change of doc (caller holds s->lock) and wake the worker. */
 void xl_lsp_touch_locked(lsp_server *s, lsp_doc *doc);

@@ -36,7 +36,7 @@ static int read_line(lsp_transport *t) {
   int c, any = 0;
 
   xl_buf_clear(&t->line);
-  while ((c = getc(t->in)) != EOF) {
+  for (c = getc(t->in); c != EOF; c = getc(t->in)) {
     any = 1;
     if (c == '\n')
       break;

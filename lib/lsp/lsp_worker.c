@@ -70,6 +70,19 @@ int xl_lsp_cancel_locked(lsp_server *s, const json_t *id) {
   return 0;
 }
 
+int xl_lsp_enqueue_wait_locked(lsp_server *s, lsp_job_kind kind,
+                               const json_t *id) {
+  unsigned long ticket;
+  int rc = xl_lsp_enqueue_locked(s, kind, id, NULL, NULL);
+
+  if (rc < 0)
+    return rc;
+  ticket = ++s->waits_queued;
+  while (s->waits_done < ticket && !s->quit)
+    pthread_cond_wait(&s->waited, &s->lock);
+  return XL_OK;
+}
+
 void xl_lsp_touch_locked(lsp_server *s, lsp_doc *doc) {
   doc->gen++;
   doc->changed_at = xl_lsp_now();
@@ -101,6 +114,8 @@ static lsp_doc *next_dirty_locked(lsp_server *s, double *wait) {
   size_t i;
 
   *wait = -1;
+  if (s->draining)
+    return NULL;
   if (s->jobs)
     delay = 0; /* a request waits for these results */
   for (i = 0; i < s->docs.n; i++) {
@@ -296,7 +311,7 @@ static void close_doc(lsp_server *s, lsp_doc *doc) {
 }
 
 static void run_job(lsp_server *s, lsp_job *j) {
-  if (j->cancelled && j->id && j->kind != XL_LSP_JOB_SYNC) {
+  if (j->cancelled && j->kind == XL_LSP_JOB_CODE_ACTION) {
     xl_lsp_reply_error(s, j->id, XL_LSP_REQUEST_CANCELLED,
                        "request cancelled");
     return;
@@ -306,10 +321,11 @@ static void run_job(lsp_server *s, lsp_job *j) {
     answer_code_action(s, j);
     break;
   case XL_LSP_JOB_SYNC:
+  case XL_LSP_JOB_SHUTDOWN:
     xl_lsp_reply(s, j->id, NULL);
     pthread_mutex_lock(&s->lock);
-    s->syncs_done++;
-    pthread_cond_broadcast(&s->synced);
+    s->waits_done++;
+    pthread_cond_broadcast(&s->waited);
     pthread_mutex_unlock(&s->lock);
     break;
   case XL_LSP_JOB_CLOSE:
