@@ -162,7 +162,9 @@ static int check_lifecycle(lsp_server *s, const lsp_call *call) {
     return -1;
   }
   if (s->shutdown && !is_exit) {
-    if (call->id)
+    if (call->id && strcmp(call->method, "shutdown") == 0)
+      xl_lsp_reply(s, call->id, NULL); /* again: clients stop twice */
+    else if (call->id)
       xl_lsp_reply_error(s, call->id, XL_LSP_INVALID_REQUEST,
                          "'%s' after shutdown", call->method);
     return -1;

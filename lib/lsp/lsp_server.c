@@ -19,18 +19,20 @@ double xl_lsp_now(void) {
 
 void xl_lsp_log(lsp_server *s, xl_lsp_log_level level, const char *fmt, ...) {
   static const char tags[] = "EIV";
+  xl_buf line = XL_BUF_INIT;
   va_list ap;
 
   if (!s->opts.log || level > s->opts.log_level)
     return;
-  flockfile(s->opts.log);
-  fprintf(s->opts.log, "%c[xlambda lsp] ", tags[level]);
+  xl_buf_printf(&line, "%c[xlambda lsp] ", tags[level]);
   va_start(ap, fmt);
-  vfprintf(s->opts.log, fmt, ap);
+  xl_buf_vprintf(&line, fmt, ap);
   va_end(ap);
-  fputc('\n', s->opts.log);
+  xl_buf_putc(&line, '\n');
+  if (!line.oom) /* one write: editors log stderr chunk by chunk */
+    fwrite(line.data, 1, line.len, s->opts.log);
   fflush(s->opts.log);
-  funlockfile(s->opts.log);
+  xl_buf_free(&line);
 }
 
 static int server_init(lsp_server *s, const xl_lsp_opts *opts) {
