@@ -36,14 +36,16 @@ static const char lsp_usage[] =
     "  --docs-url=URL           base URL of the rule pages (default: the\n"
     "                           installed docs/rules, as a file:// URL)\n"
     "  --log=error|info|verbose what to log on stderr (default: info)\n"
-    "  --lit-test               for tests: '---'-delimited input, indented\n"
-    "                           output, the 'sync' request\n"
-    "  --input-style=standard|delimited, --pretty  the parts of --lit-test\n";
+    "  --lit-test               for tests: the three options below\n"
+    "  --input-style=standard|delimited  framing of the input (default:\n"
+    "                           standard, Content-Length headers)\n"
+    "  --pretty                 indent the output\n"
+    "  --test-methods           answer the test-only 'sync' request\n";
 
 typedef struct lsp_cli {
   const char *cdb_dir, *rules, *wae, *cuda_path, *cuda_version, *docs_url;
   const char *log, *input_style;
-  int debounce_ms, header_bodies, lit_test, pretty;
+  int debounce_ms, header_bodies, lit_test, pretty, test_methods;
 } lsp_cli;
 
 /* "--name=value": the value, else NULL. */
@@ -88,6 +90,8 @@ static int parse_flag(lsp_cli *o, const char *a) {
     o->pretty = 1;
   else if (strcmp(a, "--parse-header-bodies") == 0)
     o->header_bodies = 1;
+  else if (strcmp(a, "--test-methods") == 0)
+    o->test_methods = 1;
   else
     return 0;
   return 1;
@@ -195,10 +199,10 @@ static void fill_opts(xl_lsp_opts *lo, const lsp_cli *o) {
   lo->out = stdout;
   lo->log = stderr;
   lo->log_level = o->lit_test ? XL_LSP_LOG_VERBOSE : XL_LSP_LOG_INFO;
-  lo->delimited = o->lit_test || (o->input_style &&
-                                  strcmp(o->input_style, "delimited") == 0);
+  lo->delimited = o->input_style ? strcmp(o->input_style, "delimited") == 0
+                                 : o->lit_test;
   lo->pretty = o->lit_test || o->pretty;
-  lo->test_methods = o->lit_test;
+  lo->test_methods = o->lit_test || o->test_methods;
   lo->debounce_ms = o->debounce_ms;
   lo->compile_commands_dir = o->cdb_dir;
   if (!o->header_bodies)
