@@ -37,6 +37,7 @@ typedef struct xl_lsp_opts {
   int pretty;              /* indented output (tests) */
   int test_methods;        /* enable the test-only "sync" request */
   int debounce_ms;         /* wait this long after a change before parsing */
+  int max_tus;             /* translation units kept in memory; 0: all */
   const char *compile_commands_dir; /* NULL: search like clangd */
   const char *docs_url;    /* base of the rule pages; NULL: none */
   unsigned document_flags; /* XL_DOCUMENT_* */

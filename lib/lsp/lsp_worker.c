@@ -26,6 +26,7 @@ typedef struct lsp_work {
   xl_result *result;    /* what was last published, for code actions */
   char *text;           /* the snapshot it was computed on */
   size_t len;
+  double used_at;       /* when the session was last parsed */
 } lsp_work;
 
 static void work_free(lsp_work *w) {
@@ -234,6 +235,35 @@ static void adopt(lsp_server *s, lsp_doc *doc, lsp_work *w, xl_result *r,
     publish(s, doc, version, w, failed ? xl_error_message(err) : NULL);
 }
 
+/*
+ * Keep at most opts.max_tus translation units: free the session of the
+ * least recently parsed other document (it is parsed from scratch when it
+ * changes again). Called and returning with s->lock held.
+ */
+static void evict_locked(lsp_server *s, const lsp_doc *keep) {
+  lsp_work *lru = NULL, *w;
+  xl_document *session;
+  size_t i, n = 0;
+
+  for (i = 0; i < s->docs.n; i++) {
+    w = s->docs.items[i]->work;
+    if (!w || !w->session)
+      continue;
+    n++;
+    if (s->docs.items[i] != keep && (!lru || w->used_at < lru->used_at))
+      lru = w;
+  }
+  if (s->opts.max_tus <= 0 || n <= (size_t)s->opts.max_tus || !lru)
+    return;
+  session = lru->session;
+  lru->session = NULL;
+  pthread_mutex_unlock(&s->lock);
+  xl_lsp_log(s, XL_LSP_LOG_VERBOSE, "freed the translation unit of %s",
+             xl_document_file(session));
+  xl_document_free(session);
+  pthread_mutex_lock(&s->lock);
+}
+
 /* Parse doc (called and returning with s->lock held). */
 static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
   lsp_work *w = doc->work;
@@ -255,6 +285,7 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
   memcpy(text, doc->text.data ? doc->text.data : "", len + 1);
   pthread_mutex_unlock(&s->lock);
   r = check(s, w, doc, text, len, err, &failed);
+  w->used_at = xl_lsp_now();
   pthread_mutex_lock(&s->lock);
   stale = doc->gen != gen || doc->closed;
   pthread_mutex_unlock(&s->lock);
@@ -267,6 +298,7 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
     adopt(s, doc, w, r, text, len, version, failed, err);
   }
   pthread_mutex_lock(&s->lock);
+  evict_locked(s, doc);
 }
 
 /* ---- jobs -------------------------------------------------------------- */

@@ -30,6 +30,9 @@ static const char lsp_usage[] =
     "  --cuda-version=X.Y       the CUDA version rules assume\n"
     "  --debounce-ms=N          wait N ms after a change before parsing\n"
     "                           (default: 20)\n"
+    "  --max-tus=N              keep at most N translation units in memory\n"
+    "                           (default: 8; the least recently checked file\n"
+    "                           is parsed from scratch when it changes again)\n"
     "  --parse-header-bodies    parse function bodies in included headers\n"
     "                           too (slower; by default they are skipped in\n"
     "                           the precompiled preamble)\n"
@@ -45,7 +48,7 @@ static const char lsp_usage[] =
 typedef struct lsp_cli {
   const char *cdb_dir, *rules, *wae, *cuda_path, *cuda_version, *docs_url;
   const char *log, *input_style;
-  int debounce_ms, header_bodies, lit_test, pretty, test_methods;
+  int debounce_ms, max_tus, header_bodies, lit_test, pretty, test_methods;
 } lsp_cli;
 
 /* "--name=value": the value, else NULL. */
@@ -71,6 +74,11 @@ static int parse_value(lsp_cli *o, const char *a) {
   if (v) {
     o->debounce_ms = atoi(v);
     return o->debounce_ms >= 0 ? 1 : -1;
+  }
+  v = value_of(a, "max-tus");
+  if (v) {
+    o->max_tus = atoi(v);
+    return o->max_tus >= 1 ? 1 : -1;
   }
   for (i = 0; i < sizeof(names) / sizeof(*names); i++) {
     v = value_of(a, names[i]);
@@ -103,6 +111,7 @@ static int parse_args(lsp_cli *o, int argc, char **argv) {
 
   memset(o, 0, sizeof(*o));
   o->debounce_ms = 20;
+  o->max_tus = 8;
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
@@ -204,6 +213,7 @@ static void fill_opts(xl_lsp_opts *lo, const lsp_cli *o) {
   lo->pretty = o->lit_test || o->pretty;
   lo->test_methods = o->lit_test || o->test_methods;
   lo->debounce_ms = o->debounce_ms;
+  lo->max_tus = o->max_tus;
   lo->compile_commands_dir = o->cdb_dir;
   if (!o->header_bodies)
     lo->document_flags |= XL_DOCUMENT_SKIP_HEADER_BODIES;
