@@ -52,7 +52,7 @@ static const lsp_other_file *other_file(lsp_publication *p, const char *path) {
 }
 
 typedef struct file_view {
-  const char *uri, *text;
+  const char *uri, *text; /* text is NULL when the file could not be read */
   size_t len;
 } file_view;
 
@@ -69,35 +69,48 @@ static int view(file_view *v, lsp_publication *p, const char *path) {
   if (!f)
     return -1;
   v->uri = f->uri;
-  v->text = f->data ? f->data : "";
+  v->text = f->data;
   v->len = f->data ? f->len : 0;
   return 0;
 }
 
 /* ---- ranges ------------------------------------------------------------ */
 
-static lsp_pos pos_at(const file_view *v, unsigned offset, lsp_encoding enc) {
-  return xl_lsp_position(v->text, v->len, offset, enc);
+/*
+ * The LSP position of a place: from its byte offset in the text, or, when
+ * the file could not be read, from its line and byte column as they are.
+ */
+static lsp_pos pos_at(const file_view *v, const xl_dloc *at,
+                      lsp_encoding enc) {
+  lsp_pos p;
+
+  if (v->text)
+    return xl_lsp_position(v->text, v->len, at->offset, enc);
+  p.line = at->line ? at->line - 1 : 0;
+  p.character = at->col ? at->col - 1 : 0;
+  return p;
 }
 
 static int ident_char(char c) {
   return isalnum((unsigned char)c) || c == '_';
 }
 
-/* The range of the token at `offset`: an identifier, or one character. */
-static lsp_range token_range(const file_view *v, unsigned offset,
+/* The range of the token at `at`: an identifier, or one character. */
+static lsp_range token_range(const file_view *v, const xl_dloc *at,
                              lsp_encoding enc) {
-  size_t end = offset;
+  size_t end = at->offset;
   lsp_range r;
 
-  if (end < v->len && ident_char(v->text[end])) {
+  r.start = r.end = pos_at(v, at, enc);
+  if (!v->text || end >= v->len)
+    return r;
+  if (ident_char(v->text[end])) {
     while (end < v->len && ident_char(v->text[end]))
       end++;
-  } else if (end < v->len && v->text[end] != '\n' && v->text[end] != '\r') {
+  } else if (v->text[end] != '\n' && v->text[end] != '\r') {
     end++;
   }
-  r.start = pos_at(v, offset, enc);
-  r.end = pos_at(v, (unsigned)end, enc);
+  r.end = xl_lsp_position(v->text, v->len, end, enc);
   return r;
 }
 
@@ -121,9 +134,9 @@ static lsp_range diag_range(const file_view *v, const xl_diag *d,
   lsp_range r;
 
   if (i < 0)
-    return token_range(v, d->loc.offset, enc);
-  r.start = pos_at(v, d->ranges[i].offset, enc);
-  r.end = pos_at(v, d->ranges[i + 1].offset, enc);
+    return token_range(v, &d->loc, enc);
+  r.start = pos_at(v, &d->ranges[i], enc);
+  r.end = pos_at(v, &d->ranges[i + 1], enc);
   return r;
 }
 
@@ -160,7 +173,7 @@ static json_t *related(lsp_publication *p, const xl_diag *d) {
     }
     if (json_array_append_new(
             out, json_pack("{s:{s:s,s:o},s:s}", "location", "uri", v.uri,
-                           "range", range_json(token_range(&v, at->offset,
+                           "range", range_json(token_range(&v, at,
                                                            p->enc)),
                            "message", n->message)) < 0) {
       json_decref(out);
@@ -228,9 +241,9 @@ static char *fix_title(lsp_publication *p, const xl_fixit *f) {
 
   if (view(&v, p, f->begin.file) < 0)
     return NULL;
-  if (at > v.len || n > v.len - at)
-    n = 0, at = 0;
-  if (n && *f->text) {
+  if (!v.text || at > v.len || n > v.len - at) {
+    xl_buf_puts(&b, "apply the fix-it"); /* the file cannot be read */
+  } else if (n && *f->text) {
     xl_buf_puts(&b, "change ");
     quote(&b, v.text + at, n);
     xl_buf_puts(&b, " to ");
@@ -242,7 +255,11 @@ static char *fix_title(lsp_publication *p, const xl_fixit *f) {
     xl_buf_puts(&b, "insert ");
     quote(&b, f->text, strlen(f->text));
   }
-  return b.oom ? (xl_buf_free(&b), NULL) : xl_buf_detach(&b);
+  if (b.oom) {
+    xl_buf_free(&b);
+    return NULL;
+  }
+  return xl_buf_detach(&b);
 }
 
 /* WorkspaceEdit.changes: uri -> TextEdit[]. */
@@ -259,8 +276,8 @@ static json_t *edit_json(lsp_publication *p, const xl_fixit *fixits,
     edits = json_object_get(changes, v.uri);
     if (!edits && json_object_set_new(changes, v.uri, edits = json_array()) < 0)
       goto oom;
-    r.start = pos_at(&v, fixits[i].begin.offset, p->enc);
-    r.end = pos_at(&v, fixits[i].end.offset, p->enc);
+    r.start = pos_at(&v, &fixits[i].begin, p->enc);
+    r.end = pos_at(&v, &fixits[i].end, p->enc);
     if (json_array_append_new(edits, json_pack("{s:o,s:s}", "range",
                                                range_json(r), "newText",
                                                fixits[i].text)) < 0)

@@ -203,12 +203,34 @@ START_TEST(quick_fixes) {
 }
 END_TEST
 
+START_TEST(unreadable_files_keep_line_and_column) {
+  fixture fx;
+  json_t *diags, *rel;
+  xl_diag *d;
+
+  build(&fx);
+  d = fx.diags->items[0];
+  xl_diag_add_dnote(d, dat(fx.diags, "/nonexistent/x.cuh", 3, 5, 40),
+                    "somewhere unreadable");
+  diags = xl_lsp_diagnostics(&fx.pub);
+  rel = json_array_get(json_object_get(json_array_get(diags, 0),
+                                       "relatedInformation"), 1);
+  ck_json(rel, "{\"location\":{\"uri\":\"file:///nonexistent/x.cuh\","
+               "\"range\":{\"start\":{\"line\":2,\"character\":4},"
+               "\"end\":{\"line\":2,\"character\":4}}},"
+               "\"message\":\"somewhere unreadable\"}");
+  json_decref(diags);
+  destroy(&fx);
+}
+END_TEST
+
 Suite *lsp_publish_suite(void) {
   Suite *s = suite_create("lsp_publish");
   TCase *tc = tcase_create("lsp_publish");
 
   tcase_add_test(tc, publishes_findings_of_the_document);
   tcase_add_test(tc, quick_fixes);
+  tcase_add_test(tc, unreadable_files_keep_line_and_column);
   suite_add_tcase(s, tc);
   return s;
 }
