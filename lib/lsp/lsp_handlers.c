@@ -97,9 +97,8 @@ void xl_lsp_on_initialize(lsp_server *s, const lsp_call *c, lsp_reply *r) {
   r->result = result;
 }
 
-void xl_lsp_on_initialized(lsp_server *s, const lsp_call *c, lsp_reply *r) {
-  (void)s, (void)c, (void)r;
-}
+/* initialized: nothing to do (the server registers nothing dynamically). */
+void xl_lsp_on_initialized(lsp_server *s, const lsp_call *c, lsp_reply *r) {}
 
 /*
  * shutdown: the worker answers the requests queued before it with what it
@@ -120,8 +119,8 @@ void xl_lsp_on_shutdown(lsp_server *s, const lsp_call *c, lsp_reply *r) {
     r->deferred = 1;
 }
 
+/* exit: the reader stops; xl_lsp_serve's code says whether shutdown came. */
 void xl_lsp_on_exit(lsp_server *s, const lsp_call *c, lsp_reply *r) {
-  (void)c, (void)r;
   s->exit_requested = 1;
 }
 

@@ -9,7 +9,6 @@
  * (or closed) meanwhile; the next round parses the newer text.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -195,7 +194,10 @@ static void publish(lsp_server *s, const lsp_doc *doc, int64_t version,
                           (json_int_t)version, "diagnostics", diags));
 }
 
-/* Check one snapshot; *failure gets a message when it could not be done. */
+/*
+ * Check one snapshot. NULL with *failed set when it could not be done (the
+ * message is in err); NULL without it when the document is not checked.
+ */
 static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
                         const char *text, size_t len, xl_error *err,
                         int *failed) {
