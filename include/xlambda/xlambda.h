@@ -107,6 +107,45 @@ XL_API const char *xl_result_file(const xl_result *r);
 /* Release a result. Accepts NULL. */
 XL_API void xl_result_free(xl_result *r);
 
+/* ---- documents: a file being edited (the language server) -------------- */
+
+typedef struct xl_document xl_document;
+
+/* xl_document_new flags */
+#define XL_DOCUMENT_SKIP_HEADER_BODIES 0x1u /* skip function bodies in the
+                                               preamble's headers (faster) */
+
+/*
+ * A document for `file` checked with a compile-database style command
+ * (argv[0] is the compiler, as for xl_check_command). It keeps one
+ * translation unit that each xl_document_check reparses with the editor's
+ * text, reusing a precompiled preamble of the leading #include block.
+ * checker is lent and must outlive the document; a document is used by one
+ * thread at a time, and documents of one checker may be used on different
+ * threads as long as the checker itself is not. Fails with XL_EINVAL (not a
+ * CUDA command, empty argv) or XL_ENOMEM. Caller frees *out.
+ */
+XL_API int xl_document_new(xl_document **out, xl_checker *checker,
+                           const char *file, const char *const *argv,
+                           int argc, const char *directory, unsigned flags,
+                           xl_error *err);
+
+/*
+ * Check the document with `text` (len bytes) as the contents of its file,
+ * whatever is on disk. Same result contract as xl_check_file: *out
+ * (caller frees) holds the findings, clang's errors included, even when the
+ * text does not parse cleanly. Fails with XL_EINVAL (arguments clang
+ * rejects), XL_ECRASH (the next call starts from scratch) or XL_ENOMEM.
+ */
+XL_API int xl_document_check(xl_result **out, xl_document *doc,
+                             const char *text, size_t len, xl_error *err);
+
+/* The document's file (absolute). Lent. */
+XL_API const char *xl_document_file(const xl_document *doc);
+
+/* Release a document and its translation unit. Accepts NULL. */
+XL_API void xl_document_free(xl_document *doc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -226,3 +226,80 @@ int xl_check_command(xl_result **out, xl_checker *c, const char *file,
   xl_command_free(&cmd);
   return rc;
 }
+
+/* ---- documents (editors) ----------------------------------------------- */
+
+struct xl_document {
+  xl_checker *checker; /* lent */
+  xl_command cmd;
+  xl_parse_opts po;
+  xl_frontend_doc *fe;
+};
+
+int xl_document_new(xl_document **out, xl_checker *c, const char *file,
+                    const char *const *argv, int argc, const char *directory,
+                    unsigned flags, xl_error *err) {
+  xl_document *doc = calloc(1, sizeof(*doc));
+  int rc;
+
+  *out = NULL;
+  if (!doc)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  doc->checker = c;
+  rc = xl_command_from_argv(&doc->cmd, file, argv, argc, directory, err);
+  if (rc == XL_OK && !doc->cmd.is_cuda)
+    rc = xl_error_set(err, XL_EINVAL, "'%s' is not compiled as CUDA", file);
+  if (rc == XL_OK) {
+    doc->po.toolkit = &c->toolkit;
+    doc->po.side = XL_SIDE_HOST;
+    doc->po.cuda_major = c->opts.cuda_major;
+    doc->po.cuda_minor = c->opts.cuda_minor;
+    if (flags & XL_DOCUMENT_SKIP_HEADER_BODIES)
+      doc->po.flags |= XL_PARSE_SKIP_HEADER_BODIES;
+    if (xl_frontend_doc_new(&doc->fe, &doc->cmd, &doc->po) < 0)
+      rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  }
+  if (rc < 0) {
+    xl_document_free(doc);
+    return rc;
+  }
+  *out = doc;
+  return XL_OK;
+}
+
+void xl_document_free(xl_document *doc) {
+  if (!doc)
+    return;
+  xl_frontend_doc_free(doc->fe);
+  xl_command_free(&doc->cmd);
+  free(doc);
+}
+
+const char *xl_document_file(const xl_document *doc) { return doc->cmd.file; }
+
+int xl_document_check(xl_result **out, xl_document *doc, const char *text,
+                      size_t len, xl_error *err) {
+  xl_result *r = calloc(1, sizeof(*r));
+  int rc;
+
+  *out = NULL;
+  if (!r || xl_diags_new(&r->diags) < 0 ||
+      !(r->file = xl_strdup(doc->cmd.file))) {
+    xl_result_free(r);
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  }
+  rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, r->diags, err);
+  if (rc == XL_OK) {
+    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
+    rc = xl_rules_run(r->diags, r->facts, &doc->checker->opts.rules);
+    if (rc < 0)
+      xl_error_set(err, rc, "out of memory");
+  }
+  if (rc < 0) {
+    xl_result_free(r);
+    return rc;
+  }
+  xl_diags_sort_unique(r->diags);
+  *out = r;
+  return XL_OK;
+}

@@ -44,6 +44,8 @@ void xl_frontend_free(xl_frontend *fe);
 
 /* xl_parse_opts.flags */
 #define XL_PARSE_KEEP_TU 0x1u /* (LSP) keep the TU for a later reparse */
+#define XL_PARSE_SKIP_HEADER_BODIES 0x2u /* documents: no function bodies in
+                                            the preamble's headers */
 
 typedef struct xl_parse_opts {
   const xl_toolkit *toolkit;
@@ -70,5 +72,35 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
  */
 int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
                      const xl_parse_opts *opts);
+
+/* ---- editor documents (lib/frontend/document.c) ----------------------- */
+
+typedef struct xl_frontend_doc xl_frontend_doc;
+
+/*
+ * A persistent translation unit for cmd's file, whose text comes from an
+ * editor. cmd and opts->toolkit are lent and must outlive the document;
+ * opts is copied. The document has its own libclang index, keeps its
+ * preamble in memory and must be used by one thread at a time. Returns
+ * XL_OK or XL_ENOMEM; the caller frees *out with xl_frontend_doc_free.
+ */
+int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,
+                        const xl_parse_opts *opts);
+
+/*
+ * Parse (the first time) or reparse (later) the document with `text` as the
+ * main file's contents, reusing the precompiled preamble while the leading
+ * #include block and the headers are unchanged, and build the facts into
+ * *out (caller frees). clang's errors go to clang_errors (may be NULL). The
+ * file need not exist on disk. Fails with XL_EINVAL (arguments clang
+ * rejects), XL_ECRASH (libclang crashed; the next call parses from
+ * scratch) or XL_ENOMEM.
+ */
+int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
+                          const char *text, size_t len, xl_diags *clang_errors,
+                          xl_error *err);
+
+/* Release a document and its translation unit. Accepts NULL. */
+void xl_frontend_doc_free(xl_frontend_doc *doc);
 
 #endif /* XL_FRONTEND_H */

@@ -270,3 +270,30 @@ cleanup:
   xl_argv_free(argv);
   return rc;
 }
+
+/* ---- shared with document.c -------------------------------------------- */
+
+int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu, const xl_command *cmd,
+                   const xl_parse_opts *opts, xl_diags *clang_errors,
+                   xl_error *err) {
+  xl_facts *facts = NULL;
+  int nerrors = 0, rc;
+
+  *out = NULL;
+  rc = collect_errors(tu, clang_errors, &nerrors, err);
+  if (rc < 0)
+    return rc;
+  if (xl_facts_new(&facts, cmd->file) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  describe_tu(facts, cmd, opts);
+  if (nerrors)
+    facts->flags |= XL_FACTS_INCOMPLETE;
+  rc = walk_tu(facts, tu);
+  if (rc < 0) {
+    xl_facts_free(facts);
+    return xl_error_set(err, rc, "out of memory while analysing '%s'",
+                        cmd->file);
+  }
+  *out = facts;
+  return XL_OK;
+}

@@ -14,6 +14,9 @@
 /* `xlambda check ...`; argv[0] is "check". Returns an exit code. */
 int xl_cmd_check(int argc, char **argv);
 
+/* `xlambda lsp ...`; argv[0] is "lsp". Returns an exit code. */
+int xl_cmd_lsp(int argc, char **argv);
+
 /* Print the rule table (id, default severity, summary), as text or JSON. */
 void xl_print_rules(FILE *out, int json);
 

@@ -14,6 +14,7 @@
 static const char usage[] =
     "usage: xlambda check [options] FILE... [-- COMPILER-ARGS]\n"
     "       xlambda check -p BUILD_DIR [options] [FILE...]\n"
+    "       xlambda lsp [options]   (a language server; see 'xlambda lsp --help')\n"
     "       xlambda --list-rules [--format=json] | --version | --help\n"
     "\n"
     "xlambda checks CUDA extended lambdas (__device__ and __host__ __device__\n"
@@ -102,6 +103,8 @@ int main(int argc, char **argv) {
   }
   if (strcmp(argv[1], "check") == 0)
     return xl_cmd_check(argc - 1, argv + 1);
+  if (strcmp(argv[1], "lsp") == 0)
+    return xl_cmd_lsp(argc - 1, argv + 1);
   xl_cli_error("unknown command '%s' (expected check; see --help)", argv[1]);
   return XL_EXIT_TOOL;
 }

@@ -1,0 +1,386 @@
+/*
+ * lsp_publish.c: findings -> Diagnostic[] and CodeAction[].
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsp_publish.h"
+
+struct lsp_other_file {
+  char *path, *uri;
+  char *data; /* NULL when it could not be read */
+  size_t len;
+};
+
+void xl_lsp_publication_done(lsp_publication *p) {
+  size_t i;
+
+  for (i = 0; i < p->nfiles; i++) {
+    free(p->files[i].path);
+    free(p->files[i].uri);
+    free(p->files[i].data);
+  }
+  free(p->files);
+  p->files = NULL;
+  p->nfiles = p->cap_files = 0;
+}
+
+/* The text and URI of a file: the snapshot for the document itself. */
+static const lsp_other_file *other_file(lsp_publication *p, const char *path) {
+  lsp_other_file *f;
+  size_t i;
+
+  for (i = 0; i < p->nfiles; i++)
+    if (strcmp(p->files[i].path, path) == 0)
+      return &p->files[i];
+  if (XL_GROW(p->files, p->cap_files, p->nfiles + 1) < 0)
+    return NULL;
+  f = &p->files[p->nfiles];
+  memset(f, 0, sizeof(*f));
+  f->path = xl_strdup(path);
+  f->uri = xl_lsp_uri_from_path(path);
+  if (!f->path || !f->uri) {
+    free(f->path);
+    free(f->uri);
+    return NULL;
+  }
+  if (xl_read_file(&f->data, &f->len, path, NULL) < 0)
+    f->data = NULL;
+  p->nfiles++;
+  return f;
+}
+
+typedef struct file_view {
+  const char *uri, *text; /* text is NULL when the file could not be read */
+  size_t len;
+} file_view;
+
+static int view(file_view *v, lsp_publication *p, const char *path) {
+  const lsp_other_file *f;
+
+  if (strcmp(path, p->path) == 0) {
+    v->uri = p->uri;
+    v->text = p->text;
+    v->len = p->len;
+    return 0;
+  }
+  f = other_file(p, path);
+  if (!f)
+    return -1;
+  v->uri = f->uri;
+  v->text = f->data;
+  v->len = f->data ? f->len : 0;
+  return 0;
+}
+
+/* ---- ranges ------------------------------------------------------------ */
+
+/*
+ * The LSP position of a place: from its byte offset in the text, or, when
+ * the file could not be read, from its line and byte column as they are.
+ */
+static lsp_pos pos_at(const file_view *v, const xl_dloc *at,
+                      lsp_encoding enc) {
+  lsp_pos p;
+
+  if (v->text)
+    return xl_lsp_position(v->text, v->len, at->offset, enc);
+  p.line = at->line ? at->line - 1 : 0;
+  p.character = at->col ? at->col - 1 : 0;
+  return p;
+}
+
+static int ident_char(char c) {
+  return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The range of the token at `at`: an identifier, or one character. */
+static lsp_range token_range(const file_view *v, const xl_dloc *at,
+                             lsp_encoding enc) {
+  size_t end = at->offset;
+  lsp_range r;
+
+  r.start = r.end = pos_at(v, at, enc);
+  if (!v->text || end >= v->len)
+    return r;
+  if (ident_char(v->text[end])) {
+    while (end < v->len && ident_char(v->text[end]))
+      end++;
+  } else if (v->text[end] != '\n' && v->text[end] != '\r') {
+    end++;
+  }
+  r.end = xl_lsp_position(v->text, v->len, end, enc);
+  return r;
+}
+
+/* A highlighted range on the diagnostic's line that holds it, or -1. */
+static int find_range(const xl_diag *d) {
+  size_t i;
+
+  for (i = 0; i + 1 < d->nranges; i += 2) {
+    const xl_dloc *b = &d->ranges[i], *e = &d->ranges[i + 1];
+    if (b->file == d->loc.file && b->line == d->loc.line &&
+        e->line == d->loc.line && b->offset <= d->loc.offset &&
+        d->loc.offset <= e->offset && b->offset < e->offset)
+      return (int)i;
+  }
+  return -1;
+}
+
+static lsp_range diag_range(const file_view *v, const xl_diag *d,
+                            lsp_encoding enc) {
+  int i = find_range(d);
+  lsp_range r;
+
+  if (i < 0)
+    return token_range(v, &d->loc, enc);
+  r.start = pos_at(v, &d->ranges[i], enc);
+  r.end = pos_at(v, &d->ranges[i + 1], enc);
+  return r;
+}
+
+static json_t *range_json(lsp_range r) {
+  return json_pack("{s:{s:i,s:i},s:{s:i,s:i}}", "start", "line",
+                   (json_int_t)r.start.line, "character",
+                   (json_int_t)r.start.character, "end", "line",
+                   (json_int_t)r.end.line, "character",
+                   (json_int_t)r.end.character);
+}
+
+/* ---- diagnostics ------------------------------------------------------- */
+
+static int published(const lsp_publication *p, const xl_diag *d) {
+  return !(d->flags & XL_DIAG_CLANG) && d->loc.line > 0 &&
+         strcmp(d->loc.file, p->path) == 0;
+}
+
+static int severity(xl_severity s) {
+  return s == XL_SEV_ERROR ? 1 : s == XL_SEV_WARNING ? 2 : 3;
+}
+
+static json_t *related(lsp_publication *p, const xl_diag *d) {
+  json_t *out = json_array();
+  file_view v;
+  size_t i;
+
+  for (i = 0; out && i < d->nnotes; i++) {
+    const xl_note *n = d->notes[i];
+    const xl_dloc *at = n->loc.line > 0 ? &n->loc : &d->loc;
+    if (view(&v, p, at->file) < 0) {
+      json_decref(out);
+      return NULL;
+    }
+    if (json_array_append_new(
+            out, json_pack("{s:{s:s,s:o},s:s}", "location", "uri", v.uri,
+                           "range", range_json(token_range(&v, at,
+                                                           p->enc)),
+                           "message", n->message)) < 0) {
+      json_decref(out);
+      return NULL;
+    }
+  }
+  return out;
+}
+
+static json_t *diag_json(lsp_publication *p, const xl_diag *d) {
+  file_view v;
+  json_t *j;
+  xl_buf href = XL_BUF_INIT;
+
+  if (view(&v, p, d->loc.file) < 0)
+    return NULL;
+  j = json_pack("{s:o,s:i,s:s,s:s,s:s}", "range",
+                range_json(diag_range(&v, d, p->enc)), "severity",
+                severity(d->severity), "code", d->rule_name, "source",
+                "xlambda", "message", d->message);
+  if (j && d->nnotes)
+    json_object_set_new(j, "relatedInformation", related(p, d));
+  if (j && p->docs_url && d->rule >= 0) {
+    xl_buf_printf(&href, "%s/%s.md", p->docs_url, d->rule_name);
+    if (!href.oom)
+      json_object_set_new(j, "codeDescription",
+                          json_pack("{s:s}", "href", href.data));
+  }
+  xl_buf_free(&href);
+  return j;
+}
+
+json_t *xl_lsp_diagnostics(lsp_publication *p) {
+  json_t *out = json_array();
+  size_t i;
+
+  for (i = 0; out && i < p->diags->count; i++) {
+    const xl_diag *d = p->diags->items[i];
+    if (published(p, d) && json_array_append_new(out, diag_json(p, d)) < 0) {
+      json_decref(out);
+      out = NULL;
+    }
+  }
+  return out;
+}
+
+/* ---- code actions ------------------------------------------------------ */
+
+/* Quote up to one line and 40 bytes of s. */
+static void quote(xl_buf *b, const char *s, size_t n) {
+  size_t cut = strcspn(s, "\n") < n ? strcspn(s, "\n") : n;
+
+  if (cut > 40)
+    cut = 37;
+  xl_buf_putc(b, '\'');
+  xl_buf_put(b, s, cut);
+  xl_buf_puts(b, cut < n ? "...'" : "'");
+}
+
+/* clangd's titles: "change 'a' to 'b'", "remove 'a'", "insert 'b'". */
+static char *fix_title(lsp_publication *p, const xl_fixit *f) {
+  xl_buf b = XL_BUF_INIT;
+  file_view v;
+  size_t at = f->begin.offset, n = f->end.offset - f->begin.offset;
+
+  if (view(&v, p, f->begin.file) < 0)
+    return NULL;
+  if (!v.text || at > v.len || n > v.len - at) {
+    xl_buf_puts(&b, "apply the fix-it"); /* the file cannot be read */
+  } else if (n && *f->text) {
+    xl_buf_puts(&b, "change ");
+    quote(&b, v.text + at, n);
+    xl_buf_puts(&b, " to ");
+    quote(&b, f->text, strlen(f->text));
+  } else if (n) {
+    xl_buf_puts(&b, "remove ");
+    quote(&b, v.text + at, n);
+  } else {
+    xl_buf_puts(&b, "insert ");
+    quote(&b, f->text, strlen(f->text));
+  }
+  if (b.oom) {
+    xl_buf_free(&b);
+    return NULL;
+  }
+  return xl_buf_detach(&b);
+}
+
+/* WorkspaceEdit.changes: uri -> TextEdit[]. */
+static json_t *edit_json(lsp_publication *p, const xl_fixit *fixits,
+                         size_t n) {
+  json_t *changes = json_object(), *edits;
+  file_view v;
+  lsp_range r;
+  size_t i;
+
+  for (i = 0; changes && i < n; i++) {
+    if (view(&v, p, fixits[i].begin.file) < 0)
+      goto oom;
+    edits = json_object_get(changes, v.uri);
+    if (!edits && json_object_set_new(changes, v.uri, edits = json_array()) < 0)
+      goto oom;
+    r.start = pos_at(&v, &fixits[i].begin, p->enc);
+    r.end = pos_at(&v, &fixits[i].end, p->enc);
+    if (json_array_append_new(edits, json_pack("{s:o,s:s}", "range",
+                                               range_json(r), "newText",
+                                               fixits[i].text)) < 0)
+      goto oom;
+  }
+  return changes ? json_pack("{s:o}", "changes", changes) : NULL;
+oom:
+  json_decref(changes);
+  return NULL;
+}
+
+static int add_action(json_t *out, lsp_publication *p, const char *title,
+                      const json_t *diag, const xl_fixit *fixits, size_t n,
+                      int preferred) {
+  json_t *a = json_pack("{s:s,s:s,s:[O],s:b,s:o}", "title", title, "kind",
+                        "quickfix", "diagnostics", diag, "isPreferred",
+                        preferred, "edit", edit_json(p, fixits, n));
+
+  return a ? json_array_append_new(out, a) : -1;
+}
+
+static int actions_for(json_t *out, lsp_publication *p, const xl_diag *d,
+                       const json_t *dj) {
+  char *title;
+  size_t i;
+  int rc = 0;
+
+  if (d->nfixits) {
+    title = fix_title(p, &d->fixits[0]);
+    rc = title ? add_action(out, p, title, dj, d->fixits, d->nfixits, 1) : -1;
+    free(title);
+  }
+  for (i = 0; rc == 0 && i < d->nnotes; i++)
+    if (d->notes[i]->nfixits)
+      rc = add_action(out, p, d->notes[i]->message, dj, d->notes[i]->fixits,
+                      d->notes[i]->nfixits, 0);
+  return rc;
+}
+
+static int pos_before(lsp_pos a, lsp_pos b) {
+  return a.line < b.line || (a.line == b.line && a.character < b.character);
+}
+
+static int pos_json_eq(const json_t *j, lsp_pos p) {
+  return json_integer_value(json_object_get(j, "line")) == p.line &&
+         json_integer_value(json_object_get(j, "character")) == p.character;
+}
+
+/* The finding's range touches the request's, or the client named it. */
+static int wanted(const json_t *dj, lsp_range r, lsp_range want,
+                  const json_t *context) {
+  size_t i;
+  const json_t *c;
+
+  if (!pos_before(r.end, want.start) && !pos_before(want.end, r.start))
+    return 1;
+  json_array_foreach(context, i, c) {
+    const json_t *code = json_object_get(c, "code");
+    if (json_is_string(code) &&
+        json_equal((json_t *)code, json_object_get(dj, "code")) &&
+        pos_json_eq(json_object_get(json_object_get(c, "range"), "start"),
+                    r.start))
+      return 1;
+  }
+  return 0;
+}
+
+static int wants_quickfix(const json_t *only) {
+  size_t i;
+  const json_t *k;
+
+  if (!json_is_array(only))
+    return 1;
+  json_array_foreach(only, i, k) {
+    const char *s = json_string_value(k);
+    if (s && (strcmp(s, "quickfix") == 0 || *s == '\0'))
+      return 1;
+  }
+  return 0;
+}
+
+json_t *xl_lsp_code_actions(lsp_publication *p, lsp_range want,
+                            const json_t *context, const json_t *only) {
+  json_t *out = json_array(), *dj;
+  file_view v;
+  size_t i;
+  int rc = 0;
+
+  for (i = 0; out && wants_quickfix(only) && rc == 0 && i < p->diags->count;
+       i++) {
+    const xl_diag *d = p->diags->items[i];
+    if (!published(p, d) || view(&v, p, d->loc.file) < 0)
+      continue;
+    dj = diag_json(p, d);
+    if (!dj)
+      rc = -1;
+    else if (wanted(dj, diag_range(&v, d, p->enc), want, context))
+      rc = actions_for(out, p, d, dj);
+    json_decref(dj);
+  }
+  if (rc < 0) {
+    json_decref(out);
+    return NULL;
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/*
+ * lsp_publish.h: xlambda's findings as LSP diagnostics and code actions.
+ *
+ * A publication describes one document's findings computed on one text
+ * snapshot. Only findings in the document itself are published (clangd
+ * reports clang's own errors, so [clang-diagnostic-error] is left out).
+ * Positions are converted from byte columns to the negotiated encoding on
+ * the snapshot (or, for notes and fix-its in other files, on the file as it
+ * is on disk).
+ */
+#ifndef XL_LSP_PUBLISH_H
+#define XL_LSP_PUBLISH_H
+
+#include <jansson.h>
+
+#include "core/diag_impl.h"
+#include "lsp_text.h"
+
+typedef struct lsp_other_file lsp_other_file;
+
+typedef struct lsp_publication {
+  lsp_encoding enc;
+  const char *docs_url; /* rule pages are <docs_url>/<id>.md; NULL: none */
+  const char *uri;      /* the document */
+  const char *path;
+  const char *text;     /* the snapshot the findings were computed on */
+  size_t len;
+  const xl_diags *diags;
+  lsp_other_file *files; /* texts of other files read so far (owned) */
+  size_t nfiles, cap_files;
+} lsp_publication;
+
+/* An LSP range. */
+typedef struct lsp_range {
+  lsp_pos start, end;
+} lsp_range;
+
+/*
+ * The Diagnostic[] for the publication (a new reference, or NULL when out
+ * of memory): range, severity, code (the rule id), codeDescription (when
+ * docs_url is set), source "xlambda", message, relatedInformation (the
+ * notes).
+ */
+json_t *xl_lsp_diagnostics(lsp_publication *p);
+
+/*
+ * The CodeAction[] for a textDocument/codeAction request: one quickfix per
+ * published finding that has fix-its (isPreferred) and one per note with
+ * fix-its, for the findings whose range touches `range` or that match one
+ * of the client's context diagnostics (may be NULL). `only` (may be NULL)
+ * is the client's context.only. A new reference, or NULL when out of memory.
+ */
+json_t *xl_lsp_code_actions(lsp_publication *p, lsp_range range,
+                            const json_t *context_diags, const json_t *only);
+
+/* Release what a publication read (not the borrowed fields). */
+void xl_lsp_publication_done(lsp_publication *p);
+
+#endif /* XL_LSP_PUBLISH_H */

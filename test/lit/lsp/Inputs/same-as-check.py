@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""same-as-check.py XLAMBDA FILE...: the language server reports what
+`xlambda check` reports.
+
+For each file, `xlambda check --format=json FILE -- ARGS` (ARGS from the
+file's first RUN line) gives the findings; one `xlambda lsp` session opens
+every file with the same ARGS as fallback flags, then changes each file
+(a newline at the end, so the second check is a reparse that uses the
+precompiled preamble) and compares what it publishes for that version:
+the same rules, lines and messages, each check column inside the
+published range. Prints a line per file; exits 1 on any difference.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def run_args(path):
+    for line in open(path, encoding='utf-8'):
+        m = re.search(r'RUN:.*%s -- ([^|]*)', line)
+        if m:
+            return m.group(1).split()
+    return []
+
+
+def check(xlambda, path, args):
+    out = subprocess.run([xlambda, 'check', '--format=json', '--quiet', path,
+                          '--'] + args, capture_output=True, text=True).stdout
+    found = []
+    for d in json.loads(out)['diagnostics']:
+        if d['rule'] != 'clang-diagnostic-error' and d['file'] == path:
+            found.append((d['line'] - 1, d['column'] - 1, d['rule'],
+                          d['message']))
+    return sorted(found)
+
+
+class Server:
+    def __init__(self, argv):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL)
+
+    def send(self, **msg):
+        msg['jsonrpc'] = '2.0'
+        body = json.dumps(msg).encode()
+        self.p.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
+        self.p.stdin.flush()
+
+    def read(self):
+        length = None
+        while True:
+            line = self.p.stdout.readline().strip()
+            if not line:
+                break
+            if line.lower().startswith(b'content-length:'):
+                length = int(line.split(b':')[1])
+        return json.loads(self.p.stdout.read(length))
+
+    def until_reply(self, rid, published):
+        while True:
+            m = self.read()
+            if m.get('id') == rid:
+                return
+            if m.get('method') == 'textDocument/publishDiagnostics':
+                p = m['params']
+                published[(p['uri'], p.get('version'))] = p['diagnostics']
+
+
+def lsp_findings(diags):
+    out = []
+    for d in diags:
+        r = d['range']
+        out.append((r['start']['line'], r['start']['character'],
+                    r['end']['character'], d['code'], d['message']))
+    return sorted(out)
+
+
+def same(want, got):
+    if len(want) != len(got):
+        return False
+    for (line, col, rule, msg), (l, c0, c1, code, m) in zip(want, got):
+        if (line, rule, msg) != (l, code, m) or not c0 <= col <= c1:
+            return False
+    return True
+
+
+def main():
+    xlambda, files = sys.argv[1], [os.path.abspath(f) for f in sys.argv[2:]]
+    published, failed = {}, 0
+    for i, path in enumerate(files):
+        s = Server([xlambda, 'lsp', '--test-methods',
+                    '--compile-commands-dir=/nonexistent'])
+        s.send(id=0, method='initialize', params={
+            'capabilities': {'general': {'positionEncodings': ['utf-8']}},
+            'initializationOptions': {'fallbackFlags': run_args(path)}})
+        s.until_reply(0, published)
+        uri = 'file://' + path
+        text = open(path, encoding='utf-8').read()
+        s.send(method='textDocument/didOpen', params={'textDocument': {
+            'uri': uri, 'languageId': 'cuda-cpp', 'version': 1,
+            'text': text}})
+        s.send(id=1, method='sync')
+        s.until_reply(1, published)
+        s.send(method='textDocument/didChange', params={
+            'textDocument': {'uri': uri, 'version': 2},
+            'contentChanges': [{'text': text + '\n'}]})
+        s.send(id=2, method='sync')
+        s.until_reply(2, published)
+        s.send(id=3, method='shutdown')
+        s.until_reply(3, published)
+        s.send(method='exit')
+        s.p.wait()
+        want = check(xlambda, path, run_args(path))
+        ok = all(same(want, lsp_findings(published.get((uri, v), [])))
+                 for v in (1, 2))
+        failed += not ok
+        print('%s %s: %d findings' % ('same' if ok else 'DIFFERENT',
+                                      os.path.basename(path), len(want)))
+        if not ok:
+            print('  check: %s' % want)
+            for v in (1, 2):
+                print('  lsp v%d: %s' % (v, lsp_findings(
+                    published.get((uri, v), []))))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,136 @@
+/*
+ * test_document.c: the editor document API (xl_document_*): the unsaved
+ * text is what is checked, a document is reparsed in place, the preamble
+ * survives edits below the includes, and bad commands are refused.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lsp_tests.h"
+#include "xlambda/xlambda.h"
+
+static const char bad_text[] = "#include <cstddef>\n"
+                               "void f() {\n"
+                               "  int a = 1;\n"
+                               "  auto l = [&a] __device__ () { return a; };\n"
+                               "  (void)l;\n"
+                               "}\n";
+static const char good_text[] = "#include <cstddef>\n"
+                                "void f() {\n"
+                                "  int a = 1;\n"
+                                "  auto l = [a] __device__ () { return a; };\n"
+                                "  (void)l;\n"
+                                "}\n";
+
+typedef struct fixture {
+  xl_options *opts;
+  xl_checker *checker;
+  xl_error *err;
+  char dir[64], file[96];
+} fixture;
+
+static void setup(fixture *fx) {
+  ck_assert_int_eq(xl_error_new(&fx->err), XL_OK);
+  ck_assert_int_eq(xl_options_new(&fx->opts), XL_OK);
+  ck_assert_int_eq(xl_checker_new(&fx->checker, fx->opts, fx->err), XL_OK);
+  strcpy(fx->dir, "/tmp/xl-document-XXXXXX");
+  ck_assert_ptr_nonnull(mkdtemp(fx->dir));
+  /* the file is never written: only the editor's text exists */
+  snprintf(fx->file, sizeof(fx->file), "%s/k.cu", fx->dir);
+}
+
+static void teardown(fixture *fx) {
+  xl_checker_free(fx->checker);
+  xl_options_free(fx->opts);
+  xl_error_free(fx->err);
+  rmdir(fx->dir);
+}
+
+/* Check text; returns the number of findings of the reference rule. */
+static size_t findings(xl_document *doc, const char *text, xl_error *err) {
+  xl_result *r = NULL;
+  const xl_diags *d;
+  size_t i, n = 0;
+
+  ck_assert_int_eq(xl_document_check(&r, doc, text, strlen(text), err), XL_OK);
+  d = xl_result_diags(r);
+  for (i = 0; i < xl_diags_count(d); i++) {
+    const xl_diag *x = xl_diags_at(d, i);
+    if (strcmp(xl_diag_rule(x), "extended_lambda_reference_capture") == 0) {
+      ck_assert_uint_eq(xl_diag_position(x).line, 4);
+      n++;
+    }
+  }
+  xl_result_free(r);
+  return n;
+}
+
+static void reparse_in_place(unsigned flags) {
+  const char *argv[] = {"clang++", "-std=c++17"};
+  fixture fx;
+  xl_document *doc = NULL;
+
+  setup(&fx);
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, fx.file, argv, 2, fx.dir,
+                                   flags, fx.err),
+                   XL_OK);
+  ck_assert_str_eq(xl_document_file(doc), fx.file);
+  ck_assert_uint_eq(findings(doc, bad_text, fx.err), 1);
+  ck_assert_uint_eq(findings(doc, good_text, fx.err), 0);
+  ck_assert_uint_eq(findings(doc, bad_text, fx.err), 1);
+  xl_document_free(doc);
+  teardown(&fx);
+}
+
+START_TEST(unsaved_text_reparsed) { reparse_in_place(0); }
+END_TEST
+
+START_TEST(unsaved_text_header_bodies_skipped) {
+  reparse_in_place(XL_DOCUMENT_SKIP_HEADER_BODIES);
+}
+END_TEST
+
+START_TEST(refuses_what_it_cannot_check) {
+  const char *cxx[] = {"clang++", "-c"};
+  const char *bad[] = {"clang++", "--no-such-option"};
+  fixture fx;
+  xl_document *doc = NULL;
+  xl_result *r = NULL;
+  char cpp[128];
+
+  setup(&fx);
+  snprintf(cpp, sizeof(cpp), "%s/plain.cpp", fx.dir);
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, cpp, cxx, 2, fx.dir, 0,
+                                   fx.err),
+                   XL_EINVAL);
+  ck_assert_ptr_null(doc);
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, fx.file, cxx, 0, fx.dir,
+                                   0, fx.err),
+                   XL_EINVAL);
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, fx.file, bad, 2, fx.dir,
+                                   0, fx.err),
+                   XL_OK);
+  ck_assert_int_eq(xl_document_check(&r, doc, good_text, strlen(good_text),
+                                     fx.err),
+                   XL_EINVAL);
+  ck_assert_ptr_null(r);
+  ck_assert_ptr_nonnull(strstr(xl_error_message(fx.err), "--no-such-option"));
+  xl_document_free(doc);
+  teardown(&fx);
+}
+END_TEST
+
+Suite *document_suite(void) {
+  Suite *s = suite_create("document");
+  TCase *tc = tcase_create("document");
+
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, unsaved_text_reparsed);
+  tcase_add_test(tc, unsaved_text_header_bodies_skipped);
+  tcase_add_test(tc, refuses_what_it_cannot_check);
+  suite_add_tcase(s, tc);
+  return s;
+}
