@@ -251,5 +251,6 @@ xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c) {
   read_stmt(fe, l);
   if (parts.have_op)
     read_signature(fe, id, parts.op);
+  xl_fe_lambda_scope(fe, id, c); /* closure, variable, flags (scope.c) */
   return id;
 }

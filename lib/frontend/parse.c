@@ -204,6 +204,7 @@ static int walk_tu(xl_facts *facts, CXTranslationUnit tu) {
     facts->file_flags[0] |= XL_FILE_MAIN;
   rc = xl_fe_walk(fe);
   xl_fe_types_free(fe);
+  xl_fe_instances_free(fe);
   free(fe->files);
   free(fe);
   return rc;
