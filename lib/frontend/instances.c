@@ -237,8 +237,9 @@ static enum CXChildVisitResult refers_tparam(CXCursor c, CXCursor p,
 
 /*
  * Deduced arguments: the specialization's parameter types where the
- * template's parameter types name a template parameter ('U', 'const U &',
- * 'P...'); a pack takes the remaining parameters.
+ * template's parameter types name a template parameter ('U', 'const U &').
+ * A pack ('P...') takes the remaining parameters, and they are left out:
+ * nvcc 13.0 does not check the elements of a parameter pack.
  */
 static void deduced(xl_fe *fe, CXCursor def, CXCursor tmpl, targ_list *out) {
   parm_scan ps;
@@ -255,7 +256,7 @@ static void deduced(xl_fe *fe, CXCursor def, CXCursor tmpl, targ_list *out) {
     clang_visitChildren(ps.parms[j], refers_tparam, &dep);
     do {
       CXCursor a = clang_Cursor_getArgument(def, (unsigned)i++);
-      if (dep)
+      if (dep && !pack)
         push(out, xl_fe_type(fe, clang_getCursorType(a)));
     } while (pack && i < n);
   }
@@ -263,7 +264,7 @@ static void deduced(xl_fe *fe, CXCursor def, CXCursor tmpl, targ_list *out) {
 
 static void fill_targs(xl_fe *fe, xl_id id, CXCursor def, CXCursor ref) {
   targ_list args, types, templates;
-  int i, count = clang_Cursor_getNumTemplateArguments(def), incomplete = 0;
+  int i, count = clang_Cursor_getNumTemplateArguments(def);
   uint32_t next = 0;
 
   args.n = types.n = templates.n = 0;
@@ -276,10 +277,9 @@ static void fill_targs(xl_fe *fe, xl_id id, CXCursor def, CXCursor ref) {
           fe, clang_Cursor_getTemplateArgumentType(def, (unsigned)i)));
     else if (k == CXTemplateArgumentKind_Template && next < templates.n)
       push(&args, templates.ids[next++]);
-    else if (k == CXTemplateArgumentKind_Pack)
-      incomplete = 1;
+    /* a pack's elements: nvcc 13.0 does not check them */
   }
-  if (count < 0 || incomplete) { /* member templates, packs */
+  if (count < 0) { /* member function templates: libclang gives no args */
     for (next = 0; next < types.n; next++)
       push(&args, types.ids[next]);
     for (next = 0; next < templates.n; next++)
