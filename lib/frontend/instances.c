@@ -84,6 +84,34 @@ static void note_host_call(xl_fe *fe, CXCursor fn) {
 /* ---- the specialization's facts ---------------------------------------- */
 
 /*
+ * Append "<a, <b, c>>" as "<a, b, c>": clang prints a pack's elements in
+ * brackets of their own (an argument that starts with '<').
+ */
+static void append_flat(xl_buf *b, const char *s, size_t n) {
+  size_t i;
+  int depth = 0, skip[64], top = 0;
+
+  for (i = 0; i < n; i++) {
+    char c = s[i];
+    int starts_arg = i > 0 && (s[i - 1] == '<' ||
+                               (i > 1 && s[i - 2] == ',' && s[i - 1] == ' '));
+    if (c == '<') {
+      int pack = depth == 1 && starts_arg && top < 64;
+      depth++;
+      if (top < 64)
+        skip[top++] = pack;
+      if (pack)
+        continue;
+    } else if (c == '>') {
+      depth--;
+      if (top > 0 && skip[--top])
+        continue;
+    }
+    xl_buf_printf(b, "%c", c);
+  }
+}
+
+/*
  * "<...>" after the function's name in clang's pretty-printed declaration
  * ("template<> void mt<L *, 3>(L *)"): libclang gives no template
  * arguments for member function templates, but prints them.
@@ -106,7 +134,7 @@ static void append_args(xl_buf *b, CXCursor def) {
   for (p = at ? at + nlen : NULL; p && *p; p++) {
     depth += *p == '<' ? 1 : *p == '>' ? -1 : 0;
     if (depth == 0) {
-      xl_buf_printf(b, "%.*s", (int)(p + 1 - (at + nlen)), at + nlen);
+      append_flat(b, at + nlen, (size_t)(p + 1 - (at + nlen)));
       break;
     }
   }
@@ -223,13 +251,22 @@ static enum CXChildVisitResult find_parms(CXCursor c, CXCursor p,
   return CXChildVisit_Continue;
 }
 
+typedef struct tparam_use {
+  CXCursor tmpl; /* the function template */
+  int found;
+} tparam_use;
+
+/* A TypeRef to one of the function template's own type parameters. */
 static enum CXChildVisitResult refers_tparam(CXCursor c, CXCursor p,
                                              CXClientData data) {
+  tparam_use *u = data;
+  CXCursor r = clang_getCursorReferenced(c);
   (void)p;
+
   if (clang_getCursorKind(c) == CXCursor_TypeRef &&
-      clang_getCursorKind(clang_getCursorReferenced(c)) ==
-          CXCursor_TemplateTypeParameter) {
-    *(int *)data = 1;
+      clang_getCursorKind(r) == CXCursor_TemplateTypeParameter &&
+      clang_equalCursors(clang_getCursorSemanticParent(r), u->tmpl)) {
+    u->found = 1;
     return CXChildVisit_Break;
   }
   return CXChildVisit_Recurse;
@@ -237,9 +274,8 @@ static enum CXChildVisitResult refers_tparam(CXCursor c, CXCursor p,
 
 /*
  * Deduced arguments: the specialization's parameter types where the
- * template's parameter types name a template parameter ('U', 'const U &').
- * A pack ('P...') takes the remaining parameters, and they are left out:
- * nvcc 13.0 does not check the elements of a parameter pack.
+ * template's parameter types name a template parameter ('U', 'const U &');
+ * a pack ('P...') takes the remaining parameters.
  */
 static void deduced(xl_fe *fe, CXCursor def, CXCursor tmpl, targ_list *out) {
   parm_scan ps;
@@ -249,14 +285,17 @@ static void deduced(xl_fe *fe, CXCursor def, CXCursor tmpl, targ_list *out) {
   ps.n = 0;
   clang_visitChildren(tmpl, find_parms, &ps);
   for (j = 0; j < ps.n && i < n; j++) {
-    int dep = 0, pack;
+    tparam_use dep;
+    int pack;
     CXString s = clang_getTypeSpelling(clang_getCursorType(ps.parms[j]));
     pack = strstr(clang_getCString(s), "...") != NULL;
     clang_disposeString(s);
+    dep.tmpl = tmpl;
+    dep.found = 0;
     clang_visitChildren(ps.parms[j], refers_tparam, &dep);
     do {
       CXCursor a = clang_Cursor_getArgument(def, (unsigned)i++);
-      if (dep && !pack)
+      if (dep.found)
         push(out, xl_fe_type(fe, clang_getCursorType(a)));
     } while (pack && i < n);
   }
@@ -264,7 +303,7 @@ static void deduced(xl_fe *fe, CXCursor def, CXCursor tmpl, targ_list *out) {
 
 static void fill_targs(xl_fe *fe, xl_id id, CXCursor def, CXCursor ref) {
   targ_list args, types, templates;
-  int i, count = clang_Cursor_getNumTemplateArguments(def);
+  int i, count = clang_Cursor_getNumTemplateArguments(def), packs = 0;
   uint32_t next = 0;
 
   args.n = types.n = templates.n = 0;
@@ -277,9 +316,13 @@ static void fill_targs(xl_fe *fe, xl_id id, CXCursor def, CXCursor ref) {
           fe, clang_Cursor_getTemplateArgumentType(def, (unsigned)i)));
     else if (k == CXTemplateArgumentKind_Template && next < templates.n)
       push(&args, templates.ids[next++]);
-    /* a pack's elements: nvcc 13.0 does not check them */
+    else if (k == CXTemplateArgumentKind_Pack)
+      packs = 1; /* libclang gives no types for a pack's elements */
   }
-  if (count < 0) { /* member function templates: libclang gives no args */
+  if ((count < 0 || packs) &&
+      clang_getCursorKind(clang_getSpecializedCursorTemplate(def)) ==
+          CXCursor_FunctionTemplate) {
+    /* member function templates (libclang gives no arguments), packs */
     for (next = 0; next < types.n; next++)
       push(&args, types.ids[next]);
     for (next = 0; next < templates.n; next++)

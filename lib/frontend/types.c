@@ -270,8 +270,10 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
   }
   ty->kind = kind;
   /* records and enums print fully qualified, as nvcc names them */
-  ty->spelling = type_spelling(
-      fe, (kind == XL_TYPE_RECORD || kind == XL_TYPE_ENUM) ? c : t);
+  ty->spelling = type_spelling(fe, (kind == XL_TYPE_RECORD ||
+                                    kind == XL_TYPE_ENUM)
+                                       ? clang_getUnqualifiedType(c)
+                                       : t);
   if (ty->spelling && strstr(ty->spelling, "..."))
     flags |= XL_TYPE_PACK;
   if (ty->spelling && strstr(ty->spelling, "(lambda at "))
