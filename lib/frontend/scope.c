@@ -446,15 +446,23 @@ static void read_return(xl_fe *fe, xl_id id, CXCursor fn) {
     fe->facts->funcs[id].ret_spelling = text;
 }
 
+/* The file and expansion offset of a location (where the user reads it). */
+static fe_file *expansion(xl_fe *fe, CXSourceLocation loc, unsigned *off) {
+  CXFile file;
+
+  clang_getExpansionLocation(loc, &file, NULL, NULL, off);
+  return xl_fe_file(fe, file);
+}
+
 static void read_decl_tokens(xl_fe *fe, xl_id id, CXCursor fn) {
   unsigned b, n;
   CXSourceRange ext = clang_getCursorExtent(fn);
-  const fe_file *f = xl_fe_spelling(fe, clang_getRangeStart(ext), &b);
-  const fe_file *nf = xl_fe_spelling(fe, clang_getCursorLocation(fn), &n);
+  const fe_file *f = expansion(fe, clang_getRangeStart(ext), &b);
+  const fe_file *nf = expansion(fe, clang_getCursorLocation(fn), &n);
   decl_tokens d;
   xl_func *fx;
 
-  if (!f || f != nf || !f->buf || n < b)
+  if (!f || f != nf || !f->buf || n < b || n > f->len)
     return;
   scan_decl(&d, f->buf, b, n);
   fx = &fe->facts->funcs[id];
@@ -463,8 +471,6 @@ static void read_decl_tokens(xl_fe *fe, xl_id id, CXCursor fn) {
     fx->ret_range.begin = xl_fe_loc_at(fe, f, d.auto_begin);
     fx->ret_range.end = xl_fe_loc_at(fe, f, d.auto_end);
     fx->ret_loc = fx->ret_range.begin;
-    if (xl_fe_loc(fe, clang_getRangeStart(ext)).flags & XL_LOC_MACRO)
-      fx->ret_range.begin.flags |= XL_LOC_MACRO;
   }
 }
 
