@@ -10,6 +10,11 @@
  * replaced by spaces in an unsaved copy of the file, and the file is parsed
  * again: the lambda is then an ordinary one (nvcc ignores the annotation
  * too), and scope.c marks it XL_LAMBDA_OPERATOR_ANNOTATED.
+ *
+ * nvcc also accepts a kernel launch spelled with spaces, 'k << <1, 1 >> >(x)'
+ * (the CUDA programming guide's examples are written so); clang wants the
+ * '<<<' and '>>>' tokens whole and stops with "expected expression" at the
+ * third '<' and '>'. The copy gets '<<< ' and '>>> ' there (same length).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -183,6 +188,29 @@ static int blank_at(xl_recovery *rec, CXTranslationUnit tu, CXFile file,
   return found;
 }
 
+/*
+ * '<<' (or '>>'), blanks, then the third chevron at off: join them into one
+ * token, keeping the length. Returns 1 when it did.
+ */
+static int join_chevrons(xl_recovery *rec, CXTranslationUnit tu, CXFile file,
+                         unsigned off) {
+  CXString name = clang_getFileName(file);
+  char *buf = copy_of(rec, tu, file, clang_getCString(name));
+  size_t b, len = buf ? strlen(buf) : 0;
+  char c = buf && off < len ? buf[off] : 0;
+  int done = 0;
+
+  b = (c == '<' || c == '>') ? skip_space_back(buf, off) : 0;
+  if (b >= 2 && b < off && buf[b - 1] == c && buf[b - 2] == c &&
+      (b < 3 || buf[b - 3] != c)) {
+    memmove(buf + b + 1, buf + b, off - b);
+    buf[b] = c;
+    done = 1;
+  }
+  clang_disposeString(name);
+  return done;
+}
+
 static int scan_errors(xl_recovery *rec, CXTranslationUnit tu) {
   unsigned i, n = clang_getNumDiagnostics(tu), off;
   int found = 0;
@@ -194,10 +222,13 @@ static int scan_errors(xl_recovery *rec, CXTranslationUnit tu) {
     clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL,
                                NULL, &off);
     if (file && clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
-        strcmp(clang_getCString(msg), "expected body of lambda expression") ==
-            0 &&
-        !clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)))
-      found |= blank_at(rec, tu, file, off);
+        !clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d))) {
+      const char *m = clang_getCString(msg);
+      if (strcmp(m, "expected body of lambda expression") == 0)
+        found |= blank_at(rec, tu, file, off);
+      else if (strcmp(m, "expected expression") == 0)
+        found |= join_chevrons(rec, tu, file, off);
+    }
     clang_disposeString(msg);
     clang_disposeDiagnostic(d);
   }
