@@ -201,19 +201,32 @@ xl_id xl_fe_type_parent(xl_fe *fe, CXCursor decl);
 /* 1 when a closure class's operator() is annotated __device__. */
 int xl_fe_closure_is_device(CXCursor closure);
 
-/* The record for class cursor cls (added once, with its parents). */
+/*
+ * The record for class cursor cls, added to the facts on first use with the
+ * classes around it. Returns its id; XL_NONE when cls is not a class or
+ * memory ran out (then fe->status says so).
+ */
 xl_id xl_fe_record(xl_fe *fe, CXCursor cls);
 
 /*
- * Append the template parameters of template cursor tmpl to the facts;
- * *first gets the first id (XL_NONE when there are none). Returns the count.
+ * Append the template parameters of template cursor tmpl (a null cursor:
+ * none) to the facts; *first gets the first id (XL_NONE when there are
+ * none). Returns the count; out of memory stops early (fe->status).
  */
 uint32_t xl_fe_tparams(xl_fe *fe, CXCursor tmpl, xl_id *first);
 
-/* Fill what the enclosing-function rules need about function `id`. */
+/*
+ * Fill what the enclosing-function rules need about function `id` (cursor
+ * fn): template parameters, access specifier, body, deduced return type,
+ * constexpr/consteval, earlier declaration, out-of-line definition.
+ */
 void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn);
 
-/* Fill a new lambda's closure, variable, '__host__' token and flags. */
+/*
+ * Fill a new lambda's (`id`, cursor c) closure type, the variable it
+ * initialises, a '__host__' written directly, and the flags INSTANCE,
+ * DEPENDENT and OPERATOR_ANNOTATED (clearing EXTENDED for the last).
+ */
 void xl_fe_lambda_scope(xl_fe *fe, xl_id id, CXCursor c);
 
 /* ---- instances.c -------------------------------------------------------- */
@@ -241,10 +254,16 @@ int xl_fe_walk(xl_fe *fe);
 /* The id of the enclosing function, adding it to the facts on first use. */
 xl_id xl_fe_current_func(xl_fe *fe);
 
-/* Add function cursor c (written space `space`) to the facts; XL_NONE on OOM. */
+/*
+ * Add function cursor c (written space `space`) to the facts, with its
+ * class and scope (scope.c). Returns its id; XL_NONE when memory ran out.
+ */
 xl_id xl_fe_add_func(xl_fe *fe, CXCursor c, xl_space space);
 
-/* Walk the body of function c as function `func` (an instantiated body). */
+/*
+ * Walk the children of function c as function `func` (instances.c: an
+ * instantiated body), restoring the walk's state afterwards.
+ */
 void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func);
 
 /* The CUDA attributes written on a declaration (host/device/global). */

@@ -229,13 +229,29 @@ static void describe_tu(xl_facts *f, const xl_command *cmd,
     f->flags |= XL_FACTS_DEVICE_SIDE;
 }
 
+/*
+ * Parse cmd's file into *tu; then parse again what clang cannot parse but
+ * nvcc accepts (recover.c), keeping the unsaved copies in rec.
+ */
+static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
+                    const char *file, char **argv, int argc, xl_error *err) {
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      fe->index, file, (const char *const *)argv, argc, NULL, 0,
+      CXTranslationUnit_KeepGoing, tu);
+
+  if (ec != CXError_Success)
+    return describe_failure(ec, file, err);
+  if (xl_fe_recover(rec, tu, fe->index, file, argv, argc) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  return XL_OK;
+}
+
 int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
                       const xl_parse_opts *opts, xl_diags *clang_errors,
                       xl_error *err) {
   CXTranslationUnit tu = NULL;
   char **argv = NULL;
   int argc = 0, nerrors = 0, rc;
-  enum CXErrorCode ec;
   xl_facts *facts = NULL;
   xl_recovery rec;
 
@@ -246,18 +262,9 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
     return rc;
   if (xl_frontend_args(&argv, &argc, cmd, opts) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
-  ec = clang_parseTranslationUnit2(fe->index, cmd->file,
-                                   (const char *const *)argv, argc, NULL, 0,
-                                   CXTranslationUnit_KeepGoing, &tu);
-  if (ec != CXError_Success) {
-    rc = describe_failure(ec, cmd->file, err);
+  rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
+  if (rc < 0)
     goto cleanup;
-  }
-  /* lambdas annotated where nvcc reads it as operator()'s (recover.c) */
-  if (xl_fe_recover(&rec, &tu, fe->index, cmd->file, argv, argc) < 0) {
-    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-    goto cleanup;
-  }
   rc = collect_errors(tu, clang_errors, &nerrors, err);
   if (rc < 0)
     goto cleanup;

@@ -40,9 +40,10 @@ static size_t skip_space_back(const char *buf, size_t at) {
 /* 1 when buf has '#define NAME' whose replacement names an annotation. */
 static int annotation_macro(const char *buf, size_t len, const char *name,
                             size_t n) {
-  const char *p = buf, *end = buf + len;
+  const char *end = buf + len;
 
-  while (p < end && (p = strstr(p, "#define")) != NULL) {
+  for (const char *p = strstr(buf, "#define"); p && p < end;
+       p = strstr(p, "#define")) {
     const char *q = p + 7, *eol;
     while (q < end && (*q == ' ' || *q == '\t'))
       q++;
