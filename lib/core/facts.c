@@ -145,7 +145,7 @@ static int table_add(void **items, uint32_t *count, size_t *cap, size_t elem,
 int xl_facts_add_type(xl_type **out, xl_id *out_id, xl_facts *f) {
   int rc = ADD(types, ntypes, cap_types, out, out_id);
   if (rc == XL_OK) {
-    (*out)->inner = XL_NONE;
+    (*out)->inner = (*out)->parent = (*out)->lambda = XL_NONE;
     (*out)->decl = (*out)->access = xl_loc_none();
   }
   return rc;
@@ -155,6 +155,7 @@ int xl_facts_add_record(xl_record **out, xl_id *out_id, xl_facts *f) {
   int rc = ADD(records, nrecords, cap_records, out, out_id);
   if (rc == XL_OK) {
     (*out)->parent = (*out)->first_tparam = XL_NONE;
+    (*out)->type = (*out)->pattern = XL_NONE;
     (*out)->loc = (*out)->access = xl_loc_none();
   }
   return rc;
@@ -172,8 +173,10 @@ int xl_facts_add_func(xl_func **out, xl_id *out_id, xl_facts *f) {
   if (rc == XL_OK) {
     xl_func *fn = *out;
     fn->record = fn->first_tparam = XL_NONE;
-    fn->loc = fn->access = fn->ret_loc = xl_loc_none();
+    fn->ret_type = fn->pattern = fn->poi_func = XL_NONE;
+    fn->loc = fn->access = fn->ret_loc = fn->poi = xl_loc_none();
     fn->range.begin = fn->range.end = xl_loc_none();
+    fn->ret_range = fn->body = fn->range;
   }
   return rc;
 }
@@ -183,9 +186,11 @@ int xl_facts_add_lambda(xl_lambda **out, xl_id *out_id, xl_facts *f) {
   if (rc == XL_OK) {
     xl_lambda *l = *out;
     l->func = l->parent = l->first_capture = l->ret_type = XL_NONE;
+    l->closure = l->pattern = XL_NONE;
     l->loc = l->body = l->params_loc = l->annot = l->stmt = xl_loc_none();
+    l->var = xl_loc_none();
     l->range.begin = l->range.end = xl_loc_none();
-    l->intro = l->default_range = l->range;
+    l->intro = l->default_range = l->host_annot = l->range;
   }
   return rc;
 }

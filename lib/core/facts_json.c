@@ -65,20 +65,22 @@ static const char *const type_kinds[] = {
 static const char *const type_flags[] = {
     "local", "private", "protected", "no_default_ctor", "no_copy_assign",
     "initializer_list", "closure", "extended_closure", "host_only", "pack",
-    "const"};
+    "const", "template_name"};
 static const char *const record_flags[] = {"unnamed", "local", "private",
                                            "protected", "template",
                                            "specialization"};
 static const char *const tparam_flags[] = {"pack", "type", "nontype",
-                                           "template"};
+                                           "template", "default"};
 static const char *const func_flags[] = {
     "member", "static", "template", "deduced_return", "constexpr", "private",
     "protected", "ctor", "dtor", "deleted", "defaulted", "noexcept",
-    "operator", "specialization", "lambda"};
+    "operator", "specialization", "lambda", "consteval", "has_decl",
+    "out_of_line"};
 static const char *const lambda_flags[] = {
     "extended", "generic", "constexpr", "consteval", "mutable", "macro",
     "template_head", "in_constexpr_if", "to_kernel", "not_block_scope",
-    "device_context"};
+    "device_context", "instance", "dependent", "operator_annotated",
+    "host_called"};
 static const char *const capture_flags[] = {"byref", "explicit", "pack",
                                             "in_constexpr_if", "init_braced"};
 static const char *const capture_kinds[] = {"var", "this", "star_this", "init",
@@ -95,13 +97,17 @@ static json_t *types_json(const xl_facts *f) {
 
   for (i = 0; i < f->ntypes; i++) {
     const xl_type *t = &f->types[i];
-    json_array_append_new(
-        a, json_pack("{s:i,s:s,s:s,s:o,s:i,s:o,s:o,s:o}", "id", (int)i,
-                     "spelling", t->spelling ? t->spelling : "", "kind",
-                     type_kinds[t->kind], "flags", FLAGS(t->flags, type_flags),
-                     "rank", (int)t->array_rank, "inner", id_json(t->inner),
-                     "args", ids_json(t->args, t->nargs), "decl",
-                     loc_json(f, t->decl)));
+    json_t *o = json_pack("{s:i,s:s,s:s,s:o,s:i,s:o,s:o,s:o}", "id", (int)i,
+                          "spelling", t->spelling ? t->spelling : "", "kind",
+                          type_kinds[t->kind], "flags",
+                          FLAGS(t->flags, type_flags), "rank",
+                          (int)t->array_rank, "inner", id_json(t->inner),
+                          "args", ids_json(t->args, t->nargs), "decl",
+                          loc_json(f, t->decl));
+    json_object_set_new(o, "access", loc_json(f, t->access));
+    json_object_set_new(o, "parent", id_json(t->parent));
+    json_object_set_new(o, "lambda", id_json(t->lambda));
+    json_array_append_new(a, o);
   }
   return a;
 }
@@ -112,13 +118,16 @@ static json_t *records_json(const xl_facts *f) {
 
   for (i = 0; i < f->nrecords; i++) {
     const xl_record *r = &f->records[i];
-    json_array_append_new(
-        a, json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:i,s:o}", "id", (int)i, "name",
-                     r->name ? r->name : "", "loc", loc_json(f, r->loc),
-                     "flags", FLAGS(r->flags, record_flags), "parent",
-                     id_json(r->parent), "first_tparam",
-                     id_json(r->first_tparam), "ntparams", (int)r->ntparams,
-                     "targs", ids_json(r->targs, r->ntargs)));
+    json_t *o = json_pack(
+        "{s:i,s:s,s:o,s:o,s:o,s:o,s:i,s:o}", "id", (int)i, "name",
+        r->name ? r->name : "", "loc", loc_json(f, r->loc), "flags",
+        FLAGS(r->flags, record_flags), "parent", id_json(r->parent),
+        "first_tparam", id_json(r->first_tparam), "ntparams",
+        (int)r->ntparams, "targs", ids_json(r->targs, r->ntargs));
+    json_object_set_new(o, "access", loc_json(f, r->access));
+    json_object_set_new(o, "type", id_json(r->type));
+    json_object_set_new(o, "pattern", id_json(r->pattern));
+    json_array_append_new(a, o);
   }
   return a;
 }
@@ -144,14 +153,21 @@ static json_t *funcs_json(const xl_facts *f) {
 
   for (i = 0; i < f->nfuncs; i++) {
     const xl_func *fn = &f->funcs[i];
-    json_array_append_new(
-        a, json_pack("{s:i,s:s,s:o,s:s,s:o,s:o,s:o,s:i,s:o}", "id", (int)i,
-                     "name", fn->name ? fn->name : "", "loc",
-                     loc_json(f, fn->loc), "space", spaces[fn->space], "flags",
-                     FLAGS(fn->flags, func_flags), "record",
-                     id_json(fn->record), "first_tparam",
-                     id_json(fn->first_tparam), "ntparams", (int)fn->ntparams,
-                     "targs", ids_json(fn->targs, fn->ntargs)));
+    json_t *o = json_pack(
+        "{s:i,s:s,s:o,s:s,s:o,s:o,s:o,s:i,s:o}", "id", (int)i, "name",
+        fn->name ? fn->name : "", "loc", loc_json(f, fn->loc), "space",
+        spaces[fn->space], "flags", FLAGS(fn->flags, func_flags), "record",
+        id_json(fn->record), "first_tparam", id_json(fn->first_tparam),
+        "ntparams", (int)fn->ntparams, "targs",
+        ids_json(fn->targs, fn->ntargs));
+    json_object_set_new(o, "access", loc_json(f, fn->access));
+    json_object_set_new(o, "body", range_json(f, fn->body));
+    json_object_set_new(o, "ret_range", range_json(f, fn->ret_range));
+    json_object_set_new(o, "ret_type", id_json(fn->ret_type));
+    json_object_set_new(o, "pattern", id_json(fn->pattern));
+    json_object_set_new(o, "poi", loc_json(f, fn->poi));
+    json_object_set_new(o, "poi_func", id_json(fn->poi_func));
+    json_array_append_new(a, o);
   }
   return a;
 }
@@ -166,6 +182,18 @@ static json_t *capture_json(const xl_facts *f, const xl_capture *c) {
                    loc_json(f, c->decl));
 }
 
+/* The fields added for the type, nesting and specifier rules. */
+static json_t *lambda_extra(json_t *o, const xl_facts *f, const xl_lambda *l) {
+  json_object_set_new(o, "closure", id_json(l->closure));
+  json_object_set_new(o, "pattern", id_json(l->pattern));
+  json_object_set_new(o, "annot", loc_json(f, l->annot));
+  json_object_set_new(o, "host_annot", range_json(f, l->host_annot));
+  json_object_set_new(o, "var", loc_json(f, l->var));
+  json_object_set_new(o, "var_name", l->var_name ? json_string(l->var_name)
+                                                 : json_null());
+  return o;
+}
+
 static json_t *lambda_json(const xl_facts *f, const xl_lambda *l) {
   json_t *caps = json_array();
   char def[2] = {l->capture_default, 0};
@@ -173,7 +201,7 @@ static json_t *lambda_json(const xl_facts *f, const xl_lambda *l) {
 
   for (i = 0; i < l->ncaptures; i++)
     json_array_append_new(caps, capture_json(f, xl_lambda_capture(f, l, i)));
-  return json_pack(
+  return lambda_extra(json_pack(
       "{s:o,s:o,s:o,s:s,s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "loc",
       loc_json(f, l->loc), "range", range_json(f, l->range), "intro",
       range_json(f, l->intro), "space", spaces[l->space], "flags",
@@ -181,7 +209,7 @@ static json_t *lambda_json(const xl_facts *f, const xl_lambda *l) {
       id_json(l->func), "parent", id_json(l->parent), "ret_type",
       id_json(l->ret_type), "params", ids_json(l->params, l->nparams),
       "stmt", loc_json(f, l->stmt), "params_loc", loc_json(f, l->params_loc),
-      "captures", caps);
+      "captures", caps), f, l);
 }
 
 static json_t *uses_json(const xl_facts *f) {

@@ -9,6 +9,12 @@
  *   capture.c  a lambda's captures (closure fields, or the body's uses)
  *   types.c    interns clang types into xl_type nodes
  *   srcmap.c   files, buffers and CXSourceLocation -> xl_loc
+ *   scope.c    enclosing classes, template parameters, the enclosing
+ *              function's declaration, a lambda's surroundings
+ *   instances.c  template specializations: their facts and the walk of
+ *              their instantiated bodies
+ *   recover.c  lambdas clang cannot parse because of an annotation nvcc
+ *              reads as annotating operator() (rewritten and parsed again)
  *
  * Only this directory includes clang-c headers.
  */
@@ -53,6 +59,19 @@ typedef struct fe_lambda_frame {
 
 #define FE_MAX_DEPTH 64
 
+/* A template specialization referenced from user code (instances.c). */
+typedef struct fe_spec {
+  CXCursor cursor;  /* the specialization's definition (or declaration) */
+  xl_id func;       /* its xl_func */
+  int walk;         /* its body is to be walked */
+} fe_spec;
+
+/* An annotation blanked out so that clang could parse a lambda (recover.c). */
+typedef struct fe_blanked {
+  char *path;        /* the file */
+  unsigned begin, end; /* byte offsets of the annotation */
+} fe_blanked;
+
 /* The walk's state. */
 typedef struct xl_fe {
   CXTranslationUnit tu;
@@ -83,6 +102,22 @@ typedef struct xl_fe {
   int have_stmt;
   unsigned constexpr_if_depth; /* branches open in the enclosing function */
   unsigned unevaluated;        /* inside sizeof/alignof operands */
+
+  /* records added to the facts and their cursors (scope.c) */
+  CXCursor *rec_cursors;
+  xl_id *rec_ids;
+  size_t nrecs, cap_rec_cursors, cap_rec_ids;
+
+  /* specializations (instances.c); `instance` is set while walking one */
+  fe_spec *specs;
+  size_t nspecs, cap_specs;
+  int instance;
+  xl_loc *host_calls;   /* closures whose operator() host code calls */
+  size_t nhost_calls, cap_host_calls;
+
+  /* annotations recover.c blanked out before the parse */
+  const fe_blanked *blanked;
+  size_t nblanked;
 } xl_fe;
 
 /* ---- srcmap.c ---------------------------------------------------------- */
@@ -125,6 +160,10 @@ xl_id xl_fe_type(xl_fe *fe, CXType t);
 /* Release the interning tables. */
 void xl_fe_types_free(xl_fe *fe);
 
+/* An interned xl_type naming a template (a template template argument):
+ * XL_TYPE_TEMPLATE_NAME plus its access and locality. */
+xl_id xl_fe_template_name_type(xl_fe *fe, CXCursor tmpl);
+
 /* ---- lambda.c ---------------------------------------------------------- */
 
 /*
@@ -141,6 +180,72 @@ void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent);
 /* Compute the captures of the innermost open lambda when its walk ends. */
 void xl_fe_lambda_end(xl_fe *fe, fe_lambda_frame *frame);
 
+/* ---- scope.c ----------------------------------------------------------- */
+
+/* 1 when c is a class, struct, union, class template or partial spec. */
+int xl_fe_is_class(CXCursor c);
+
+/* 1 when decl is declared inside a function (or lambda) body. */
+int xl_fe_in_function(CXCursor decl);
+
+/*
+ * The access specifier that makes decl private or protected: the last
+ * 'private:' / 'protected:' before it in its class. A location with file
+ * XL_NONE when the access is the default of 'class'.
+ */
+xl_loc xl_fe_access_loc(xl_fe *fe, CXCursor decl);
+
+/* The class a member type is declared in, as an xl_type; XL_NONE otherwise. */
+xl_id xl_fe_type_parent(xl_fe *fe, CXCursor decl);
+
+/* 1 when a closure class's operator() is annotated __device__. */
+int xl_fe_closure_is_device(CXCursor closure);
+
+/*
+ * The record for class cursor cls, added to the facts on first use with the
+ * classes around it. Returns its id; XL_NONE when cls is not a class or
+ * memory ran out (then fe->status says so).
+ */
+xl_id xl_fe_record(xl_fe *fe, CXCursor cls);
+
+/*
+ * Append the template parameters of template cursor tmpl (a null cursor:
+ * none) to the facts; *first gets the first id (XL_NONE when there are
+ * none). Returns the count; out of memory stops early (fe->status).
+ */
+uint32_t xl_fe_tparams(xl_fe *fe, CXCursor tmpl, xl_id *first);
+
+/*
+ * Fill what the enclosing-function rules need about function `id` (cursor
+ * fn): template parameters, access specifier, body, deduced return type,
+ * constexpr/consteval, earlier declaration, out-of-line definition.
+ */
+void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn);
+
+/*
+ * Fill a new lambda's (`id`, cursor c) closure type, the variable it
+ * initialises, a '__host__' written directly, and the flags INSTANCE,
+ * DEPENDENT and OPERATOR_ANNOTATED (clearing EXTENDED for the last).
+ */
+void xl_fe_lambda_scope(xl_fe *fe, xl_id id, CXCursor c);
+
+/* ---- instances.c -------------------------------------------------------- */
+
+/*
+ * Look at a reference (DeclRefExpr, MemberRefExpr, CallExpr) met by the
+ * walk: a template specialization gets its xl_func and, when its body is
+ * user code, is queued for xl_fe_instances_run; a host call of a closure's
+ * operator() marks the lambda XL_LAMBDA_HOST_CALLED.
+ */
+void xl_fe_note_specialization(xl_fe *fe, CXCursor ref);
+
+/* Walk the queued specializations' bodies (and those they queue), then link
+ * instance lambdas to their patterns. Returns XL_OK or XL_ENOMEM. */
+int xl_fe_instances_run(xl_fe *fe);
+
+/* Release the queue. */
+void xl_fe_instances_free(xl_fe *fe);
+
 /* ---- walk.c ------------------------------------------------------------ */
 
 /* Walk the whole TU and fill fe->facts. Returns XL_OK or XL_ENOMEM. */
@@ -148,6 +253,18 @@ int xl_fe_walk(xl_fe *fe);
 
 /* The id of the enclosing function, adding it to the facts on first use. */
 xl_id xl_fe_current_func(xl_fe *fe);
+
+/*
+ * Add function cursor c (written space `space`) to the facts, with its
+ * class and scope (scope.c). Returns its id; XL_NONE when memory ran out.
+ */
+xl_id xl_fe_add_func(xl_fe *fe, CXCursor c, xl_space space);
+
+/*
+ * Walk the children of function c as function `func` (instances.c: an
+ * instantiated body), restoring the walk's state afterwards.
+ */
+void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func);
 
 /* The CUDA attributes written on a declaration (host/device/global). */
 xl_space xl_fe_decl_space(CXCursor decl, CXSourceLocation *first_attr);

@@ -196,6 +196,13 @@ static void read_stmt(xl_fe *fe, xl_lambda *l) {
     l->stmt_indent = xl_facts_strndup(fe->facts, f->buf + b, off - b);
 }
 
+/* nvcc without --extended-lambda rejects annotated lambdas outright
+ * (extended_lambda_disallowed): none of them is an extended lambda. */
+static int annotations_disallowed(const xl_fe *fe) {
+  return (fe->facts->flags & XL_FACTS_NVCC_COMMAND) &&
+         !(fe->facts->flags & XL_FACTS_EXTENDED_LAMBDA);
+}
+
 static uint32_t context_flags(xl_fe *fe, xl_space space) {
   uint32_t flags = 0;
   unsigned i;
@@ -210,7 +217,7 @@ static uint32_t context_flags(xl_fe *fe, xl_space space) {
   if (fe->constexpr_if_depth > 0)
     flags |= XL_LAMBDA_IN_CONSTEXPR_IF;
   if ((space == XL_SPACE_DEVICE || space == XL_SPACE_HOST_DEVICE) &&
-      !(flags & XL_LAMBDA_DEVICE_CONTEXT))
+      !(flags & XL_LAMBDA_DEVICE_CONTEXT) && !annotations_disallowed(fe))
     flags |= XL_LAMBDA_EXTENDED;
   return flags;
 }
@@ -251,5 +258,6 @@ xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c) {
   read_stmt(fe, l);
   if (parts.have_op)
     read_signature(fe, id, parts.op);
+  xl_fe_lambda_scope(fe, id, c); /* closure, variable, flags (scope.c) */
   return id;
 }

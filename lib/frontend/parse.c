@@ -11,6 +11,7 @@
 
 #include "fe.h"
 #include "frontend.h"
+#include "recover.h"
 
 struct xl_frontend {
   CXIndex index;
@@ -192,7 +193,8 @@ static int check_input(const char *file, xl_error *err) {
   return XL_OK;
 }
 
-static int walk_tu(xl_facts *facts, CXTranslationUnit tu) {
+static int walk_tu(xl_facts *facts, CXTranslationUnit tu,
+                   const xl_recovery *rec) {
   xl_fe *fe = calloc(1, sizeof(*fe));
   int rc;
 
@@ -200,10 +202,13 @@ static int walk_tu(xl_facts *facts, CXTranslationUnit tu) {
     return XL_ENOMEM;
   fe->tu = tu;
   fe->facts = facts;
+  fe->blanked = rec->blanked;
+  fe->nblanked = rec->n;
   if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
     facts->file_flags[0] |= XL_FILE_MAIN;
   rc = xl_fe_walk(fe);
   xl_fe_types_free(fe);
+  xl_fe_instances_free(fe);
   free(fe->files);
   free(fe);
   return rc;
@@ -224,28 +229,42 @@ static void describe_tu(xl_facts *f, const xl_command *cmd,
     f->flags |= XL_FACTS_DEVICE_SIDE;
 }
 
+/*
+ * Parse cmd's file into *tu; then parse again what clang cannot parse but
+ * nvcc accepts (recover.c), keeping the unsaved copies in rec.
+ */
+static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
+                    const char *file, char **argv, int argc, xl_error *err) {
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      fe->index, file, (const char *const *)argv, argc, NULL, 0,
+      CXTranslationUnit_KeepGoing, tu);
+
+  if (ec != CXError_Success)
+    return describe_failure(ec, file, err);
+  if (xl_fe_recover(rec, tu, fe->index, file, argv, argc) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  return XL_OK;
+}
+
 int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
                       const xl_parse_opts *opts, xl_diags *clang_errors,
                       xl_error *err) {
   CXTranslationUnit tu = NULL;
   char **argv = NULL;
   int argc = 0, nerrors = 0, rc;
-  enum CXErrorCode ec;
   xl_facts *facts = NULL;
+  xl_recovery rec;
 
   *out = NULL;
+  memset(&rec, 0, sizeof(rec));
   rc = check_input(cmd->file, err);
   if (rc < 0)
     return rc;
   if (xl_frontend_args(&argv, &argc, cmd, opts) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
-  ec = clang_parseTranslationUnit2(fe->index, cmd->file,
-                                   (const char *const *)argv, argc, NULL, 0,
-                                   CXTranslationUnit_KeepGoing, &tu);
-  if (ec != CXError_Success) {
-    rc = describe_failure(ec, cmd->file, err);
+  rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
+  if (rc < 0)
     goto cleanup;
-  }
   rc = collect_errors(tu, clang_errors, &nerrors, err);
   if (rc < 0)
     goto cleanup;
@@ -256,7 +275,7 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   describe_tu(facts, cmd, opts);
   if (nerrors)
     facts->flags |= XL_FACTS_INCOMPLETE;
-  rc = walk_tu(facts, tu);
+  rc = walk_tu(facts, tu, &rec);
   if (rc < 0) {
     xl_error_set(err, rc, "out of memory while analysing '%s'", cmd->file);
     goto cleanup;
@@ -267,6 +286,7 @@ cleanup:
   xl_facts_free(facts);
   if (tu)
     clang_disposeTranslationUnit(tu);
+  xl_recovery_free(&rec); /* after the TU: it holds the unsaved copies */
   xl_argv_free(argv);
   return rc;
 }

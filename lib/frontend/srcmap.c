@@ -120,8 +120,10 @@ static void qualify(xl_buf *out, CXCursor c) {
       k == CXCursor_ClassTemplatePartialSpecialization) {
     qualify(out, parent);
     s = clang_getCursorSpelling(parent);
-    xl_buf_puts(out, *clang_getCString(s) ? clang_getCString(s)
-                                          : "(anonymous)");
+    /* clang 22 spells unnamed classes "(unnamed struct at f.cu:3:1)" */
+    xl_buf_puts(out, *clang_getCString(s) && *clang_getCString(s) != '('
+                         ? clang_getCString(s)
+                         : "(anonymous)");
     xl_buf_puts(out, "::");
     clang_disposeString(s);
   }

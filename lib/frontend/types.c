@@ -13,13 +13,25 @@
 
 #define MAX_TYPE_DEPTH 12
 
+/*
+ * The memo key: the canonical spelling, plus the declaration for records and
+ * enums, since two local classes (or the closures of one lambda in two
+ * instantiations) can print alike.
+ */
 static uint64_t type_key(CXType canon, int kind) {
   CXString s = clang_getTypeSpelling(canon);
   const char *text = clang_getCString(s);
   uint64_t h = xl_hash_bytes(XL_FNV_INIT, &kind, sizeof(kind));
+  CXCursor decl = clang_getTypeDeclaration(canon);
+  unsigned dh;
 
   h = xl_hash_bytes(h, text ? text : "", text ? strlen(text) : 0);
   clang_disposeString(s);
+  if ((kind == XL_TYPE_RECORD || kind == XL_TYPE_ENUM) &&
+      !clang_Cursor_isNull(decl) && !clang_isInvalid(decl.kind)) {
+    dh = clang_hashCursor(decl);
+    h = xl_hash_bytes(h, &dh, sizeof(dh));
+  }
   return h ? h : 1;
 }
 
@@ -162,8 +174,12 @@ static uint32_t decl_flags(xl_fe *fe, CXCursor decl, xl_type *out) {
   uint32_t flags = 0;
   enum CX_CXXAccessSpecifier acc = clang_getCXXAccessSpecifier(decl);
   CXString name = clang_getCursorSpelling(decl);
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(decl);
   record_scan s;
 
+  if (acc != CX_CXXPrivate && acc != CX_CXXProtected &&
+      !clang_Cursor_isNull(tmpl)) /* C::PT<int> of a private C::PT */
+    acc = clang_getCXXAccessSpecifier(tmpl);
   if (in_function(decl))
     flags |= XL_TYPE_LOCAL;
   if (acc == CX_CXXPrivate)
@@ -174,6 +190,8 @@ static uint32_t decl_flags(xl_fe *fe, CXCursor decl, xl_type *out) {
     flags |= XL_TYPE_INITIALIZER_LIST;
   clang_disposeString(name);
   out->decl = xl_fe_loc(fe, clang_getCursorLocation(decl));
+  if (acc == CX_CXXPrivate || acc == CX_CXXProtected)
+    out->access = xl_fe_access_loc(fe, clang_Cursor_isNull(tmpl) ? decl : tmpl);
   if (clang_getCursorKind(decl) == CXCursor_EnumDecl)
     return flags;
   memset(&s, 0, sizeof(s));
@@ -196,6 +214,8 @@ static void describe_parts(xl_fe *fe, xl_id id, CXType c, xl_type_kind kind) {
   if (kind == XL_TYPE_POINTER || kind == XL_TYPE_LVALUE_REF ||
       kind == XL_TYPE_RVALUE_REF || kind == XL_TYPE_MEMBER_POINTER) {
     inner = xl_fe_type(fe, clang_getPointeeType(c));
+    if (kind == XL_TYPE_MEMBER_POINTER)
+      args[n++] = xl_fe_type(fe, clang_Type_getClassType(c));
   } else if (kind == XL_TYPE_ARRAY) {
     while (kind_of(e) == XL_TYPE_ARRAY) {
       rank++;
@@ -249,7 +269,11 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
     return XL_NONE;
   }
   ty->kind = kind;
-  ty->spelling = type_spelling(fe, t);
+  /* records and enums print fully qualified, as nvcc names them */
+  ty->spelling = type_spelling(fe, (kind == XL_TYPE_RECORD ||
+                                    kind == XL_TYPE_ENUM)
+                                       ? clang_getUnqualifiedType(c)
+                                       : t);
   if (ty->spelling && strstr(ty->spelling, "..."))
     flags |= XL_TYPE_PACK;
   if (ty->spelling && strstr(ty->spelling, "(lambda at "))
@@ -257,12 +281,49 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
   if (clang_isConstQualifiedType(t))
     flags |= XL_TYPE_CONST;
   decl = clang_getTypeDeclaration(c);
-  if ((kind == XL_TYPE_RECORD || kind == XL_TYPE_ENUM) &&
-      !clang_Cursor_isNull(decl) && !clang_isInvalid(decl.kind))
-    flags |= decl_flags(fe, decl, &fe->facts->types[id]);
-  fe->facts->types[id].flags = flags;
   fe->type_depth++;
+  if ((kind == XL_TYPE_RECORD || kind == XL_TYPE_ENUM) &&
+      !clang_Cursor_isNull(decl) && !clang_isInvalid(decl.kind)) {
+    flags |= decl_flags(fe, decl, &fe->facts->types[id]);
+    if ((flags & XL_TYPE_CLOSURE) && xl_fe_closure_is_device(decl))
+      flags |= XL_TYPE_EXTENDED_CLOSURE;
+    fe->facts->types[id].flags = flags;
+    fe->facts->types[id].parent = xl_fe_type_parent(fe, decl);
+  }
+  fe->facts->types[id].flags = flags;
   describe_parts(fe, id, c, kind);
   fe->type_depth--;
+  return id;
+}
+
+xl_id xl_fe_template_name_type(xl_fe *fe, CXCursor tmpl) {
+  enum CX_CXXAccessSpecifier acc = clang_getCXXAccessSpecifier(tmpl);
+  unsigned dh = clang_hashCursor(tmpl);
+  uint64_t key = xl_hash_bytes(xl_hash_bytes(XL_FNV_INIT, "template-name", 13),
+                               &dh, sizeof(dh));
+  xl_id id = memo_get(fe, key ? key : 1), parent;
+  xl_type *ty;
+  uint32_t flags = XL_TYPE_TEMPLATE_NAME;
+
+  if (id != XL_NONE)
+    return id;
+  if (xl_facts_add_type(&ty, &id, fe->facts) < 0 ||
+      memo_put(fe, key ? key : 1, id) < 0) {
+    xl_fe_oom(fe);
+    return XL_NONE;
+  }
+  flags |= acc == CX_CXXPrivate     ? XL_TYPE_PRIVATE
+           : acc == CX_CXXProtected ? XL_TYPE_PROTECTED
+                                    : 0;
+  if (in_function(tmpl))
+    flags |= XL_TYPE_LOCAL;
+  ty->kind = XL_TYPE_OTHER;
+  ty->flags = flags;
+  ty->spelling = xl_fe_qualified_name(fe, tmpl);
+  ty->decl = xl_fe_loc(fe, clang_getCursorLocation(tmpl));
+  if (flags & (XL_TYPE_PRIVATE | XL_TYPE_PROTECTED))
+    fe->facts->types[id].access = xl_fe_access_loc(fe, tmpl);
+  parent = xl_fe_type_parent(fe, tmpl);
+  fe->facts->types[id].parent = parent;
   return id;
 }

@@ -57,40 +57,13 @@ static uint32_t func_flags(CXCursor c) {
   return flags;
 }
 
-/* Add the class that declares a member function (once per class). */
-static xl_id add_record(xl_fe *fe, CXCursor cls) {
-  xl_record *r;
-  xl_id id;
-  xl_loc loc = xl_fe_loc(fe, clang_getCursorLocation(cls));
-  uint32_t i;
-
-  for (i = 0; i < fe->facts->nrecords; i++)
-    if (fe->facts->records[i].loc.offset == loc.offset &&
-        fe->facts->records[i].loc.file == loc.file)
-      return i;
-  if (xl_facts_add_record(&r, &id, fe->facts) < 0) {
-    xl_fe_oom(fe);
-    return XL_NONE;
-  }
-  r->loc = loc;
-  r->name = xl_fe_qualified_name(fe, cls);
-  if (clang_Cursor_isAnonymous(cls))
-    r->flags |= XL_RECORD_UNNAMED;
-  if (clang_getCursorKind(cls) == CXCursor_ClassTemplate)
-    r->flags |= XL_RECORD_TEMPLATE;
-  return id;
-}
-
-xl_id xl_fe_current_func(xl_fe *fe) {
+xl_id xl_fe_add_func(xl_fe *fe, CXCursor c, xl_space space) {
   xl_func *fn;
   xl_id id, record = XL_NONE;
-  CXCursor c = fe->func_cursor, parent;
+  CXCursor parent = clang_getCursorSemanticParent(c);
 
-  if (fe->func != XL_NONE)
-    return fe->func;
-  parent = clang_getCursorSemanticParent(c);
   if (func_flags(c) & (XL_FUNC_MEMBER | XL_FUNC_STATIC))
-    record = add_record(fe, parent);
+    record = xl_fe_record(fe, parent);
   if (xl_facts_add_func(&fn, &id, fe->facts) < 0) {
     xl_fe_oom(fe);
     return XL_NONE;
@@ -98,20 +71,25 @@ xl_id xl_fe_current_func(xl_fe *fe) {
   fn->name = xl_fe_qualified_name(fe, c);
   fn->loc = xl_fe_loc(fe, clang_getCursorLocation(c));
   fn->range = xl_fe_range(fe, c);
-  fn->space = fe->func_space;
+  fn->space = space;
   fn->flags = func_flags(c);
   fn->record = record;
-  fe->func = id;
+  xl_fe_func_scope(fe, id, c);
   return id;
 }
 
-static enum CXChildVisitResult visit_function(xl_fe *fe, CXCursor c) {
+xl_id xl_fe_current_func(xl_fe *fe) {
+  if (fe->func == XL_NONE)
+    fe->func = xl_fe_add_func(fe, fe->func_cursor, fe->func_space);
+  return fe->func;
+}
+
+/* Walk function c's children as function `func` (XL_NONE: added lazily). */
+static void walk_function(xl_fe *fe, CXCursor c, xl_id func) {
   xl_fe saved = *fe;
 
-  if (!clang_isCursorDefinition(c))
-    return CXChildVisit_Continue;
   fe->func_cursor = c;
-  fe->func = XL_NONE;
+  fe->func = func;
   fe->in_function = 1;
   fe->func_space = xl_fe_decl_space(c, NULL);
   fe->have_stmt = 0;
@@ -124,6 +102,15 @@ static enum CXChildVisitResult visit_function(xl_fe *fe, CXCursor c) {
   fe->stmt = saved.stmt;
   fe->have_stmt = saved.have_stmt;
   fe->constexpr_if_depth = saved.constexpr_if_depth;
+}
+
+void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func) {
+  walk_function(fe, c, func);
+}
+
+static enum CXChildVisitResult visit_function(xl_fe *fe, CXCursor c) {
+  if (clang_isCursorDefinition(c))
+    walk_function(fe, c, XL_NONE);
   return CXChildVisit_Continue;
 }
 
@@ -230,6 +217,11 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   case CXCursor_CXXThisExpr:
     if (fe->nlambdas)
       xl_fe_note_ref(fe, c, parent);
+    if (k != CXCursor_CXXThisExpr) /* template specializations (issue 3) */
+      xl_fe_note_specialization(fe, c);
+    break;
+  case CXCursor_CallExpr:
+    xl_fe_note_specialization(fe, c);
     break;
   default:
     break;
@@ -240,5 +232,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 int xl_fe_walk(xl_fe *fe) {
   fe->func = XL_NONE;
   clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), visit, fe);
+  if (fe->status == XL_OK) /* the instantiated bodies (instances.c) */
+    fe->status = xl_fe_instances_run(fe);
   return fe->status;
 }

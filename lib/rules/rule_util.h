@@ -47,10 +47,40 @@ static inline void xl_note_declared(xl_diag *d, const xl_capture *c) {
     xl_diag_add_note(d, c->decl, "'%s' declared here", c->name);
 }
 
+/*
+ * Every extended lambda as written: a lambda in a template once, as its
+ * pattern (instantiated copies, XL_LAMBDA_INSTANCE, are skipped).
+ */
 #define XL_FOR_EACH_EXTENDED_LAMBDA(f, l)                                   \
   for (const xl_lambda *l = (f)->lambdas; l < (f)->lambdas + (f)->nlambdas; \
        l++)                                                                 \
-    if (xl_is_extended(l))
+    if (xl_is_extended(l) && !(l->flags & XL_LAMBDA_INSTANCE))
+
+/*
+ * Every extended lambda with concrete types: those outside templates and
+ * each instantiated copy of those inside (for the rules nvcc applies per
+ * instantiation); template patterns (XL_LAMBDA_DEPENDENT) are skipped.
+ */
+#define XL_FOR_EACH_CONCRETE_EXTENDED_LAMBDA(f, l)                          \
+  for (const xl_lambda *l = (f)->lambdas; l < (f)->lambdas + (f)->nlambdas; \
+       l++)                                                                 \
+    if (xl_is_extended(l) && !(l->flags & XL_LAMBDA_DEPENDENT))
+
+/* The lambda's id. */
+static inline xl_id xl_lambda_id(const xl_facts *f, const xl_lambda *l) {
+  return (xl_id)(l - f->lambdas);
+}
+
+/* The function enclosing the lambda, or NULL. */
+static inline const xl_func *xl_lambda_func(const xl_facts *f,
+                                            const xl_lambda *l) {
+  return l->func < f->nfuncs ? &f->funcs[l->func] : NULL;
+}
+
+/* The record with that id, or NULL. */
+static inline const xl_record *xl_facts_record(const xl_facts *f, xl_id id) {
+  return id < f->nrecords ? &f->records[id] : NULL;
+}
 
 /* Iterate a lambda's captures; `continue` and `break` work as usual. */
 #define XL_FOR_EACH_CAPTURE(f, l, c)                                       \

@@ -76,6 +76,22 @@ xl_id tb_type(xl_facts *f, xl_type_kind kind, const char *spelling,
   return id;
 }
 
+void tb_args(xl_facts *f, xl_id type, const xl_id *ids, uint32_t n) {
+  f->types[type].args = xl_facts_ids(f, ids, n);
+  f->types[type].nargs = n;
+}
+
+xl_id tb_func(xl_facts *f, const char *name, uint32_t flags, unsigned line) {
+  xl_func *fn;
+  xl_id id;
+
+  ck_assert_int_eq(xl_facts_add_func(&fn, &id, f), XL_OK);
+  fn->name = xl_facts_strdup(f, name);
+  fn->flags = flags;
+  fn->loc = tb_loc(line, 1);
+  return id;
+}
+
 xl_diags *tb_run(const xl_facts *f, const char *rule) {
   xl_rule_config cfg;
   xl_diags *d = NULL;

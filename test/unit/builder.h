@@ -29,6 +29,12 @@ xl_capture *tb_capture(xl_facts *f, xl_id l, xl_capture_kind kind,
 xl_id tb_type(xl_facts *f, xl_type_kind kind, const char *spelling,
               uint32_t flags, xl_id inner, uint32_t rank);
 
+/* Set a type's args (template arguments, parameters) to ids[0..n). */
+void tb_args(xl_facts *f, xl_id type, const xl_id *ids, uint32_t n);
+
+/* Append a function named `name` with flags, its name at line:1. */
+xl_id tb_func(xl_facts *f, const char *name, uint32_t flags, unsigned line);
+
 /* Run exactly one rule on f; the caller frees the list. */
 xl_diags *tb_run(const xl_facts *f, const char *rule);
 
@@ -40,5 +46,7 @@ Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);
 Suite *util_suite(void);
+Suite *typewalk_suite(void);
+Suite *scope_rules_suite(void);
 
 #endif

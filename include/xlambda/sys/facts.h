@@ -89,11 +89,16 @@ typedef enum xl_type_kind {
 #define XL_TYPE_HOST_ONLY (1u << 8)         /* copy/destroy run host-only code */
 #define XL_TYPE_PACK (1u << 9)              /* a pack expansion (T...) */
 #define XL_TYPE_CONST (1u << 10)            /* const-qualified */
+#define XL_TYPE_TEMPLATE_NAME (1u << 11)    /* a template used as a template
+                                               template argument ("C::PT") */
 
 /*
- * One type. Types form a graph through `inner` and `args`, so rules can look
- * for a local or private type anywhere inside (pointee, array element,
- * template argument, function parameter).
+ * One type. Types form a graph through `inner`, `args` and `parent`, so rules
+ * can look for a local or private type anywhere inside (pointee, array
+ * element, template argument, function parameter, member pointer's class) or
+ * around it (a public type nested in a private one). Distinct declarations
+ * get distinct nodes even when they print alike (two local 'L's, the closures
+ * of one lambda in two instantiations).
  */
 typedef struct xl_type {
   const char *spelling; /* as clang prints it, e.g. "std::vector<int>" */
@@ -101,10 +106,15 @@ typedef struct xl_type {
   uint32_t flags;       /* XL_TYPE_* */
   uint32_t array_rank;  /* arrays: number of dimensions (int[2][3] -> 2) */
   xl_id inner;          /* pointee, referee, array element or return type */
-  const xl_id *args;    /* template arguments (records), parameters (functions) */
+  const xl_id *args;    /* template arguments (records), parameters
+                           (functions), the class (member pointers) */
   uint32_t nargs;
-  xl_loc decl;          /* declaration of the named record or enum */
-  xl_loc access;        /* the access specifier making it private/protected */
+  xl_loc decl;          /* declaration of the named record, enum or template */
+  xl_loc access;        /* the access specifier making it private/protected
+                           (file XL_NONE when it is the default of 'class') */
+  /* added for the type rules (issue 3) */
+  xl_id parent;         /* the class a member type is declared in, else XL_NONE */
+  xl_id lambda;         /* closures: the lambda (xl_facts.lambdas), if known */
 } xl_type;
 
 /* ---- classes ------------------------------------------------------------ */
@@ -128,6 +138,9 @@ typedef struct xl_record {
   uint32_t ntparams;
   const xl_id *targs;  /* template arguments (types) when a specialization */
   uint32_t ntargs;
+  /* added for the enclosing-function rules (issue 3) */
+  xl_id type;          /* the class as an xl_type, XL_NONE if unknown */
+  xl_id pattern;       /* specializations: the template's record, if added */
 } xl_record;
 
 /* xl_tparam.flags */
@@ -135,6 +148,7 @@ typedef struct xl_record {
 #define XL_TPARAM_TYPE (1u << 1)
 #define XL_TPARAM_NONTYPE (1u << 2)
 #define XL_TPARAM_TEMPLATE (1u << 3)
+#define XL_TPARAM_DEFAULT (1u << 4) /* has a default argument */
 
 /* A template parameter of an enclosing function or class template. */
 typedef struct xl_tparam {
@@ -161,8 +175,26 @@ typedef struct xl_tparam {
 #define XL_FUNC_OPERATOR (1u << 12)       /* an overloaded operator */
 #define XL_FUNC_SPECIALIZATION (1u << 13) /* an instantiated template */
 #define XL_FUNC_LAMBDA (1u << 14)         /* a lambda's call operator */
+#define XL_FUNC_CONSTEVAL (1u << 15)
+#define XL_FUNC_HAS_DECL (1u << 16)       /* declared before its definition */
+#define XL_FUNC_OUT_OF_LINE (1u << 17)    /* a member defined outside its class */
 
-/* A function that encloses at least one lambda. */
+/*
+ * A function that encloses at least one lambda, or a template
+ * specialization the frontend instantiated on the way to one.
+ *
+ * Instantiations: clang instantiates a function template (or a member of a
+ * class template) for each set of template arguments used. The frontend
+ * walks the *instantiated* bodies of the specializations user code refers
+ * to, so a lambda in a template appears once per instantiation, with
+ * concrete types (see XL_LAMBDA_INSTANCE). Such a function has
+ * XL_FUNC_SPECIALIZATION, its template arguments in `targs`, the pattern's
+ * function in `pattern` (when the pattern encloses a lambda), and the place
+ * that requested it in `poi` -- inside `poi_func` when that place is itself in
+ * an instantiated body, which gives the chain nvcc prints as "detected during
+ * instantiation of ...". __global__ function template specializations are
+ * recorded the same way (space XL_SPACE_GLOBAL), with or without a body.
+ */
 typedef struct xl_func {
   const char *name;     /* qualified name, for messages */
   xl_loc loc;           /* the function's name */
@@ -176,6 +208,15 @@ typedef struct xl_func {
   const xl_id *targs;   /* template arguments (types) of a specialization */
   uint32_t ntargs;
   xl_loc ret_loc;       /* the written return type (for deduced returns) */
+  /* added for the enclosing-function and template rules (issue 3) */
+  xl_range ret_range;   /* deduced returns: 'auto' / 'decltype(auto)' */
+  xl_id ret_type;       /* the (deduced) return type, XL_NONE if dependent */
+  const char *ret_spelling; /* deduced returns: the deduced type as written
+                               by clang ("std::string"); NULL if dependent */
+  xl_range body;        /* the body's braces: block scope is inside */
+  xl_id pattern;        /* specializations: the pattern's xl_func, if added */
+  xl_loc poi;           /* specializations: where it was first requested */
+  xl_id poi_func;       /* the function holding poi, XL_NONE at top level */
 } xl_func;
 
 /* ---- lambdas and captures ----------------------------------------------- */
@@ -192,6 +233,12 @@ typedef struct xl_func {
 #define XL_LAMBDA_TO_KERNEL (1u << 8)     /* passed to a __global__ function or launcher */
 #define XL_LAMBDA_NOT_BLOCK_SCOPE (1u << 9) /* not in a function body (default argument, ...) */
 #define XL_LAMBDA_DEVICE_CONTEXT (1u << 10) /* inside __device__/__global__ code */
+#define XL_LAMBDA_INSTANCE (1u << 11)     /* in an instantiated body (see xl_func) */
+#define XL_LAMBDA_DEPENDENT (1u << 12)    /* in a template pattern: its closure
+                                             type is dependent */
+#define XL_LAMBDA_OPERATOR_ANNOTATED (1u << 13) /* __host__/__device__ where
+                                             it annotates operator() itself */
+#define XL_LAMBDA_HOST_CALLED (1u << 14)  /* its operator() is called in host code */
 
 /*
  * One lambda expression. A lambda is *extended* when it is annotated
@@ -219,6 +266,12 @@ typedef struct xl_lambda {
   uint32_t nparams;
   xl_loc stmt;            /* start of the statement that holds the lambda */
   const char *stmt_indent; /* the whitespace before that statement */
+  /* added for the type, nesting and specifier rules (issue 3) */
+  xl_id closure;          /* the closure type, XL_NONE if unknown */
+  xl_id pattern;          /* XL_LAMBDA_INSTANCE: the lambda in the template */
+  xl_range host_annot;    /* a '__host__' written directly (not from a macro) */
+  xl_loc var;             /* the variable the lambda initialises, if any */
+  const char *var_name;
 } xl_lambda;
 
 typedef enum xl_capture_kind {

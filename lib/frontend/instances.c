@@ -1,0 +1,466 @@
+/*
+ * instances.c: template specializations and their instantiated bodies.
+ *
+ * nvcc checks the rules that depend on template arguments once per
+ * instantiation. libclang does not visit implicit instantiations, but a
+ * reference to one leads to it: clang_getCursorReferenced on a call,
+ * DeclRefExpr or MemberRefExpr gives the specialization,
+ * clang_getSpecializedCursorTemplate its template, and clang_visitChildren
+ * on it walks the *instantiated* body, whose lambdas have concrete closures.
+ *
+ * Each specialization reached from user code gets an xl_func
+ * (XL_FUNC_SPECIALIZATION, template arguments, point of instantiation). Its
+ * body is walked once, after the main walk, breadth first, so the bodies it
+ * instantiates in turn are found too. __global__ specializations are
+ * recorded (for the __global__ template-argument rules) but not walked:
+ * lambdas in device code are not extended lambdas.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe.h"
+
+#define MAX_SPECS 4096 /* a bound for runaway recursive templates */
+
+static int is_func_kind(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor ||
+         k == CXCursor_ConversionFunction;
+}
+
+/* 1 when the class is a lambda's closure type. */
+static int is_closure_class(CXCursor cls) {
+  CXString s = clang_getTypeSpelling(clang_getCursorType(cls));
+  int yes = strstr(clang_getCString(s), "(lambda at ") != NULL;
+
+  clang_disposeString(s);
+  return yes;
+}
+
+static int same_place(CXCursor a, CXCursor b) {
+  CXFile fa, fb;
+  unsigned oa, ob;
+
+  clang_getExpansionLocation(clang_getCursorLocation(a), &fa, NULL, NULL, &oa);
+  clang_getExpansionLocation(clang_getCursorLocation(b), &fb, NULL, NULL, &ob);
+  return fa && clang_File_isEqual(fa, fb) && oa == ob;
+}
+
+/* ---- host calls of closures -------------------------------------------- */
+
+/* Inside device code (a __device__/__global__ function or lambda)? */
+static int in_device_code(xl_fe *fe) {
+  unsigned i;
+
+  if (fe->func_space == XL_SPACE_DEVICE || fe->func_space == XL_SPACE_GLOBAL)
+    return 1;
+  for (i = 0; i < fe->nlambdas; i++)
+    if (fe->facts->lambdas[fe->lambdas[i].id].space == XL_SPACE_DEVICE)
+      return 1;
+  return 0;
+}
+
+/* A host call of a closure's operator(): remember the closure's place. */
+static void note_host_call(xl_fe *fe, CXCursor fn) {
+  CXString s;
+  int is_op;
+  CXCursor cls = clang_getCursorSemanticParent(fn);
+
+  if (clang_getCursorKind(fn) != CXCursor_CXXMethod || in_device_code(fe))
+    return;
+  s = clang_getCursorSpelling(fn);
+  is_op = strcmp(clang_getCString(s), "operator()") == 0;
+  clang_disposeString(s);
+  if (!is_op || !is_closure_class(cls))
+    return;
+  if (XL_GROW(fe->host_calls, fe->cap_host_calls, fe->nhost_calls + 1) < 0) {
+    xl_fe_oom(fe);
+    return;
+  }
+  fe->host_calls[fe->nhost_calls++] =
+      xl_fe_loc(fe, clang_getCursorLocation(cls));
+}
+
+/* ---- the specialization's facts ---------------------------------------- */
+
+/*
+ * Append "<a, <b, c>>" as "<a, b, c>": clang prints a pack's elements in
+ * brackets of their own (an argument that starts with '<').
+ */
+static void append_flat(xl_buf *b, const char *s, size_t n) {
+  size_t i;
+  int depth = 0, skip[64], top = 0;
+
+  for (i = 0; i < n; i++) {
+    char c = s[i];
+    int starts_arg = i > 0 && (s[i - 1] == '<' ||
+                               (i > 1 && s[i - 2] == ',' && s[i - 1] == ' '));
+    if (c == '<') {
+      int pack = depth == 1 && starts_arg && top < 64;
+      depth++;
+      if (top < 64)
+        skip[top++] = pack;
+      if (pack)
+        continue;
+    } else if (c == '>') {
+      depth--;
+      if (top > 0 && skip[--top])
+        continue;
+    }
+    xl_buf_printf(b, "%c", c);
+  }
+}
+
+/*
+ * "<...>" after the function's name in clang's pretty-printed declaration
+ * ("template<> void mt<L *, 3>(L *)"): libclang gives no template
+ * arguments for member function templates, but prints them.
+ */
+static void append_args(xl_buf *b, CXCursor def) {
+  CXPrintingPolicy pp = clang_getCursorPrintingPolicy(def);
+  CXString pretty, name;
+  const char *text, *at, *p;
+  size_t nlen;
+  int depth = 0;
+
+  clang_PrintingPolicy_setProperty(pp, CXPrintingPolicy_TerseOutput, 1);
+  pretty = clang_getCursorPrettyPrinted(def, pp);
+  name = clang_getCursorSpelling(def);
+  text = clang_getCString(pretty);
+  nlen = strlen(clang_getCString(name));
+  for (at = strstr(text, clang_getCString(name)); at && at[nlen] != '<';
+       at = strstr(at + 1, clang_getCString(name)))
+    ;
+  for (p = at ? at + nlen : NULL; p && *p; p++) {
+    depth += *p == '<' ? 1 : *p == '>' ? -1 : 0;
+    if (depth == 0) {
+      append_flat(b, at + nlen, (size_t)(p + 1 - (at + nlen)));
+      break;
+    }
+  }
+  clang_disposeString(name);
+  clang_disposeString(pretty);
+  clang_PrintingPolicy_dispose(pp);
+}
+
+/* "f<int, 3>" for a function template specialization, "C<int>::m" for a
+ * member of a class template specialization. */
+static const char *spec_name(xl_fe *fe, CXCursor def) {
+  CXCursor parent = clang_getCursorSemanticParent(def);
+  xl_buf b = XL_BUF_INIT;
+  CXString s;
+  const char *name;
+
+  if (xl_fe_is_class(parent)) {
+    s = clang_getTypeSpelling(clang_getCursorType(parent));
+    xl_buf_printf(&b, "%s::", clang_getCString(s));
+    clang_disposeString(s);
+    s = clang_getCursorSpelling(def);
+    xl_buf_puts(&b, clang_getCString(s));
+    clang_disposeString(s);
+  } else {
+    xl_buf_puts(&b, xl_fe_qualified_name(fe, def));
+  }
+  append_args(&b, def);
+  name = b.oom ? NULL : xl_facts_strdup(fe->facts, b.data ? b.data : "");
+  xl_buf_free(&b);
+  return name;
+}
+
+/* ---- template arguments ------------------------------------------------- */
+
+#define MAX_TARGS 32
+
+typedef struct targ_list {
+  xl_id ids[MAX_TARGS];
+  uint32_t n;
+} targ_list;
+
+static void push(targ_list *l, xl_id id) {
+  if (id != XL_NONE && l->n < MAX_TARGS)
+    l->ids[l->n++] = id;
+}
+
+typedef struct written_args {
+  xl_fe *fe;
+  CXFile file;
+  unsigned after;   /* the referenced name's offset: arguments follow it */
+  targ_list *types; /* types named in the written arguments */
+  targ_list *templates; /* bare template names (template template args) */
+} written_args;
+
+/* 1 when the text after the cursor is '<' (a template-id, not a bare name). */
+static int followed_by_angle(xl_fe *fe, CXCursor c) {
+  unsigned off;
+  const fe_file *f = xl_fe_spelling(
+      fe, clang_getRangeEnd(clang_getCursorExtent(c)), &off);
+
+  while (f && f->buf && off < f->len && (f->buf[off] == ' ' ||
+                                         f->buf[off] == '\t'))
+    off++;
+  return f && f->buf && off < f->len && f->buf[off] == '<';
+}
+
+static enum CXChildVisitResult find_written(CXCursor c, CXCursor p,
+                                            CXClientData data) {
+  written_args *w = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor r = clang_getCursorReferenced(c);
+  CXFile file;
+  unsigned off;
+  (void)p;
+
+  if (k != CXCursor_TypeRef && k != CXCursor_TemplateRef)
+    return CXChildVisit_Recurse;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL,
+                             &off);
+  if (!clang_File_isEqual(file, w->file) || off <= w->after)
+    return CXChildVisit_Continue;
+  if (k == CXCursor_TypeRef)
+    push(w->types, xl_fe_type(w->fe, clang_getCursorType(r)));
+  else if (!followed_by_angle(w->fe, c))
+    push(w->templates, xl_fe_template_name_type(w->fe, r));
+  return CXChildVisit_Continue;
+}
+
+/* The types and templates named in the template arguments written at ref. */
+static void written(xl_fe *fe, CXCursor ref, targ_list *types,
+                    targ_list *templates) {
+  written_args w;
+
+  w.fe = fe;
+  w.types = types;
+  w.templates = templates;
+  clang_getExpansionLocation(clang_getCursorLocation(ref), &w.file, NULL,
+                             NULL, &w.after);
+  clang_visitChildren(ref, find_written, &w);
+}
+
+typedef struct parm_scan {
+  CXCursor parms[MAX_TARGS];
+  unsigned n;
+} parm_scan;
+
+static enum CXChildVisitResult find_parms(CXCursor c, CXCursor p,
+                                          CXClientData data) {
+  parm_scan *s = data;
+  (void)p;
+
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && s->n < MAX_TARGS)
+    s->parms[s->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+typedef struct tparam_use {
+  CXCursor tmpl; /* the function template */
+  int found;
+} tparam_use;
+
+/* A TypeRef to one of the function template's own type parameters. */
+static enum CXChildVisitResult refers_tparam(CXCursor c, CXCursor p,
+                                             CXClientData data) {
+  tparam_use *u = data;
+  CXCursor r = clang_getCursorReferenced(c);
+  (void)p;
+
+  if (clang_getCursorKind(c) == CXCursor_TypeRef &&
+      clang_getCursorKind(r) == CXCursor_TemplateTypeParameter &&
+      clang_equalCursors(clang_getCursorSemanticParent(r), u->tmpl)) {
+    u->found = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/*
+ * Deduced arguments: the specialization's parameter types where the
+ * template's parameter types name a template parameter ('U', 'const U &');
+ * a pack ('P...') takes the remaining parameters.
+ */
+static void deduced(xl_fe *fe, CXCursor def, CXCursor tmpl, targ_list *out) {
+  parm_scan ps;
+  unsigned j;
+  int i = 0, n = clang_Cursor_getNumArguments(def);
+
+  ps.n = 0;
+  clang_visitChildren(tmpl, find_parms, &ps);
+  for (j = 0; j < ps.n && i < n; j++) {
+    tparam_use dep;
+    int pack;
+    CXString s = clang_getTypeSpelling(clang_getCursorType(ps.parms[j]));
+    pack = strstr(clang_getCString(s), "...") != NULL;
+    clang_disposeString(s);
+    dep.tmpl = tmpl;
+    dep.found = 0;
+    clang_visitChildren(ps.parms[j], refers_tparam, &dep);
+    do {
+      CXCursor a = clang_Cursor_getArgument(def, (unsigned)i++);
+      if (dep.found)
+        push(out, xl_fe_type(fe, clang_getCursorType(a)));
+    } while (pack && i < n);
+  }
+}
+
+static void fill_targs(xl_fe *fe, xl_id id, CXCursor def, CXCursor ref) {
+  targ_list args, types, templates;
+  int i, count = clang_Cursor_getNumTemplateArguments(def), packs = 0;
+  uint32_t next = 0;
+
+  args.n = types.n = templates.n = 0;
+  written(fe, ref, &types, &templates);
+  for (i = 0; i < count; i++) {
+    enum CXTemplateArgumentKind k =
+        clang_Cursor_getTemplateArgumentKind(def, (unsigned)i);
+    if (k == CXTemplateArgumentKind_Type)
+      push(&args, xl_fe_type(
+          fe, clang_Cursor_getTemplateArgumentType(def, (unsigned)i)));
+    else if (k == CXTemplateArgumentKind_Template && next < templates.n)
+      push(&args, templates.ids[next++]);
+    else if (k == CXTemplateArgumentKind_Pack)
+      packs = 1; /* libclang gives no types for a pack's elements */
+  }
+  if ((count < 0 || packs) &&
+      clang_getCursorKind(clang_getSpecializedCursorTemplate(def)) ==
+          CXCursor_FunctionTemplate) {
+    /* member function templates (libclang gives no arguments), packs */
+    for (next = 0; next < types.n; next++)
+      push(&args, types.ids[next]);
+    for (next = 0; next < templates.n; next++)
+      push(&args, templates.ids[next]);
+    deduced(fe, def, clang_getSpecializedCursorTemplate(def), &args);
+  }
+  fe->facts->funcs[id].targs = xl_facts_ids(fe->facts, args.ids, args.n);
+  fe->facts->funcs[id].ntargs = fe->facts->funcs[id].targs ? args.n : 0;
+}
+
+static int find_spec(const xl_fe *fe, CXCursor def) {
+  size_t i;
+
+  for (i = 0; i < fe->nspecs; i++)
+    if (clang_equalCursors(fe->specs[i].cursor, def))
+      return (int)i;
+  return -1;
+}
+
+/* Add the specialization's xl_func and queue it. */
+static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
+                     int walk) {
+  xl_id id;
+  xl_func *fn;
+  fe_spec *sp;
+  xl_id poi_func = fe->instance ? fe->func : XL_NONE;
+
+  if (XL_GROW(fe->specs, fe->cap_specs, fe->nspecs + 1) < 0) {
+    xl_fe_oom(fe);
+    return;
+  }
+  id = xl_fe_add_func(fe, def, space);
+  if (id == XL_NONE)
+    return;
+  fill_targs(fe, id, def, ref);
+  fn = &fe->facts->funcs[id];
+  fn->flags |= XL_FUNC_SPECIALIZATION;
+  fn->flags &= ~XL_FUNC_TEMPLATE;
+  fn->poi = xl_fe_loc(fe, clang_getCursorLocation(ref));
+  fn->poi_func = poi_func;
+  fn->name = spec_name(fe, def);
+  sp = &fe->specs[fe->nspecs++];
+  sp->cursor = def;
+  sp->func = id;
+  sp->walk = walk;
+}
+
+void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
+  CXCursor r = clang_getCursorReferenced(ref), tmpl, def;
+  xl_space space;
+  int walk;
+
+  if (clang_Cursor_isNull(r) || !is_func_kind(clang_getCursorKind(r)))
+    return;
+  if (clang_getCursorKind(ref) == CXCursor_CallExpr &&
+      clang_getCursorKind(r) != CXCursor_Constructor)
+    return; /* its callee's DeclRefExpr / MemberRefExpr comes next */
+  note_host_call(fe, r);
+  tmpl = clang_getSpecializedCursorTemplate(r);
+  if (clang_Cursor_isNull(tmpl) || xl_fe_in_function(tmpl) ||
+      is_closure_class(clang_getCursorSemanticParent(tmpl)))
+    return; /* not a template, or local to a function (walked with it) */
+  def = clang_getCursorDefinition(r);
+  if (clang_Cursor_isNull(def))
+    def = r;
+  if (!same_place(def, tmpl) || find_spec(fe, def) >= 0)
+    return; /* an explicit specialization (walked as written), or known */
+  space = xl_fe_decl_space(def, NULL);
+  walk = clang_isCursorDefinition(def) && !xl_fe_in_system(def) &&
+         space != XL_SPACE_DEVICE && space != XL_SPACE_GLOBAL;
+  if ((!walk && space != XL_SPACE_GLOBAL) || fe->nspecs >= MAX_SPECS)
+    return;
+  add_spec(fe, def, ref, space, walk);
+}
+
+/* ---- after the walk ----------------------------------------------------- */
+
+static int same_loc(xl_loc a, xl_loc b) {
+  return a.file == b.file && a.offset == b.offset && xl_loc_valid(a);
+}
+
+/* Link instance lambdas and specializations to their patterns. */
+static void link_patterns(xl_facts *f) {
+  uint32_t i, j;
+
+  for (i = 0; i < f->nlambdas; i++) {
+    if (!(f->lambdas[i].flags & XL_LAMBDA_INSTANCE))
+      continue;
+    for (j = 0; j < f->nlambdas; j++)
+      if (!(f->lambdas[j].flags & XL_LAMBDA_INSTANCE) &&
+          same_loc(f->lambdas[i].loc, f->lambdas[j].loc))
+        f->lambdas[i].pattern = j;
+  }
+  for (i = 0; i < f->nfuncs; i++) {
+    if (!(f->funcs[i].flags & XL_FUNC_SPECIALIZATION))
+      continue;
+    for (j = 0; j < f->nfuncs; j++)
+      if (!(f->funcs[j].flags & XL_FUNC_SPECIALIZATION) &&
+          same_loc(f->funcs[i].loc, f->funcs[j].loc))
+        f->funcs[i].pattern = j;
+  }
+}
+
+static void apply_host_calls(xl_fe *fe) {
+  size_t i;
+  uint32_t j;
+
+  for (i = 0; i < fe->nhost_calls; i++)
+    for (j = 0; j < fe->facts->nlambdas; j++)
+      if (same_loc(fe->host_calls[i], fe->facts->lambdas[j].loc))
+        fe->facts->lambdas[j].flags |= XL_LAMBDA_HOST_CALLED;
+}
+
+int xl_fe_instances_run(xl_fe *fe) {
+  size_t i;
+
+  for (i = 0; i < fe->nspecs && fe->status == XL_OK; i++) {
+    CXCursor c = fe->specs[i].cursor;
+    xl_id func = fe->specs[i].func;
+    if (!fe->specs[i].walk)
+      continue;
+    fe->instance = 1;
+    xl_fe_walk_function(fe, c, func);
+    fe->instance = 0;
+  }
+  link_patterns(fe->facts);
+  apply_host_calls(fe);
+  return fe->status;
+}
+
+void xl_fe_instances_free(xl_fe *fe) {
+  free(fe->specs);
+  free(fe->host_calls);
+  free(fe->rec_cursors);
+  free(fe->rec_ids);
+  fe->specs = NULL;
+  fe->host_calls = NULL;
+  fe->rec_cursors = NULL;
+  fe->rec_ids = NULL;
+  fe->nspecs = fe->nhost_calls = fe->nrecs = 0;
+}

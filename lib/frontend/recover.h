@@ -1,0 +1,32 @@
+/*
+ * recover.h: parsing again the lambdas clang rejects because of an
+ * annotation nvcc reads as annotating operator() (see recover.c).
+ */
+#ifndef XL_RECOVER_H
+#define XL_RECOVER_H
+
+#include <clang-c/Index.h>
+
+#include "fe.h"
+
+typedef struct xl_recovery {
+  fe_blanked *blanked;            /* the annotations blanked out */
+  size_t n;
+  struct CXUnsavedFile *unsaved;  /* the blanked copies (owned) */
+  size_t nunsaved;
+} xl_recovery;
+
+/*
+ * Look at *tu's errors for lambdas whose annotation stops clang's parse;
+ * when there are any, parse file again (same arguments) with the
+ * annotations blanked out, replacing *tu. rec must outlive *tu (it holds
+ * the unsaved copies) and is released with xl_recovery_free. Returns XL_OK
+ * or XL_ENOMEM; a failed second parse keeps the first.
+ */
+int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *tu, CXIndex index,
+                  const char *file, char **argv, int argc);
+
+/* Release a recovery. Accepts NULL. */
+void xl_recovery_free(xl_recovery *rec);
+
+#endif

@@ -1,0 +1,652 @@
+/*
+ * scope.c: what surrounds a lambda.
+ *
+ * The enclosing classes (records: unnamed, local, private, templates and
+ * their specializations), the template parameters of the enclosing function
+ * and classes, the enclosing function's declaration (access specifier,
+ * deduced return type, constexpr, body), and the lambda's own surroundings
+ * (its closure type, the variable it initialises, a '__host__' written
+ * directly, an annotation that nvcc reads as annotating operator()).
+ */
+#include <string.h>
+
+#include "fe.h"
+#include "lex.h"
+
+/* ---- small cursor predicates ------------------------------------------- */
+
+int xl_fe_is_class(CXCursor c) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_StructDecl: case CXCursor_ClassDecl: case CXCursor_UnionDecl:
+  case CXCursor_ClassTemplate:
+  case CXCursor_ClassTemplatePartialSpecialization:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+static int is_function_or_lambda(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor ||
+         k == CXCursor_FunctionTemplate || k == CXCursor_ConversionFunction ||
+         k == CXCursor_LambdaExpr;
+}
+
+int xl_fe_in_function(CXCursor decl) {
+  CXCursor p = clang_getCursorSemanticParent(decl);
+
+  while (!clang_Cursor_isNull(p) && !clang_isTranslationUnit(p.kind) &&
+         !clang_isInvalid(p.kind)) {
+    if (is_function_or_lambda(clang_getCursorKind(p)))
+      return 1;
+    p = clang_getCursorSemanticParent(p);
+  }
+  return 0;
+}
+
+/* ---- access specifiers -------------------------------------------------- */
+
+typedef struct access_scan {
+  CXFile file;
+  unsigned before;
+  CXCursor last;
+  int have;
+} access_scan;
+
+static enum CXChildVisitResult find_access(CXCursor c, CXCursor p,
+                                           CXClientData data) {
+  access_scan *s = data;
+  CXFile file;
+  unsigned off;
+  (void)p;
+
+  if (clang_getCursorKind(c) != CXCursor_CXXAccessSpecifier)
+    return CXChildVisit_Continue;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL,
+                             &off);
+  if (clang_File_isEqual(file, s->file) && off < s->before) {
+    s->last = c;
+    s->have = 1;
+  }
+  return CXChildVisit_Continue;
+}
+
+xl_loc xl_fe_access_loc(xl_fe *fe, CXCursor decl) {
+  access_scan s;
+  CXCursor in_class = clang_getCanonicalCursor(decl);
+
+  memset(&s, 0, sizeof(s));
+  clang_getExpansionLocation(clang_getCursorLocation(in_class), &s.file, NULL,
+                             NULL, &s.before);
+  clang_visitChildren(clang_getCursorSemanticParent(decl), find_access, &s);
+  return s.have ? xl_fe_loc(fe, clang_getCursorLocation(s.last))
+                : xl_loc_none();
+}
+
+/* ---- types around a type ------------------------------------------------ */
+
+xl_id xl_fe_type_parent(xl_fe *fe, CXCursor decl) {
+  CXCursor p = clang_getCursorSemanticParent(decl);
+  CXType t;
+
+  if (!xl_fe_is_class(p))
+    return XL_NONE;
+  t = clang_getCursorType(p);
+  if (t.kind == CXType_Invalid)
+    return XL_NONE;
+  return xl_fe_type(fe, t);
+}
+
+static enum CXChildVisitResult find_call_op(CXCursor c, CXCursor p,
+                                            CXClientData data) {
+  CXString s;
+  int is_op;
+  (void)p;
+
+  if (clang_getCursorKind(c) != CXCursor_CXXMethod &&
+      clang_getCursorKind(c) != CXCursor_FunctionTemplate)
+    return CXChildVisit_Continue;
+  s = clang_getCursorSpelling(c);
+  is_op = strcmp(clang_getCString(s), "operator()") == 0;
+  clang_disposeString(s);
+  if (!is_op)
+    return CXChildVisit_Continue;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+int xl_fe_closure_is_device(CXCursor closure) {
+  CXCursor op = clang_getNullCursor();
+  xl_space sp;
+
+  clang_visitChildren(closure, find_call_op, &op);
+  if (clang_Cursor_isNull(op))
+    return 0;
+  sp = xl_fe_decl_space(op, NULL);
+  return sp == XL_SPACE_DEVICE || sp == XL_SPACE_HOST_DEVICE;
+}
+
+/* ---- template parameters ------------------------------------------------ */
+
+/* Pack ('...') and default ('=') of a template parameter, from its tokens. */
+static uint32_t tparam_token_flags(xl_fe *fe, CXCursor c) {
+  CXSourceRange ext = clang_getCursorExtent(c);
+  unsigned b, e;
+  const fe_file *f = xl_fe_spelling(fe, clang_getRangeStart(ext), &b);
+  const fe_file *fe2 = xl_fe_spelling(fe, clang_getRangeEnd(ext), &e);
+  xl_lexer lx;
+  xl_tok t;
+  int depth = 0;
+  uint32_t flags = 0;
+
+  if (!f || f != fe2 || !f->buf || e > f->len)
+    return 0;
+  xl_lex_init(&lx, f->buf, e, b);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    if (xl_tok_is(&lx, &t, "<") || xl_tok_is(&lx, &t, "("))
+      depth++;
+    else if (xl_tok_is(&lx, &t, ">") || xl_tok_is(&lx, &t, ")"))
+      depth--;
+    else if (depth == 0 && xl_tok_is(&lx, &t, "..."))
+      flags |= XL_TPARAM_PACK;
+    else if (depth == 0 && xl_tok_is(&lx, &t, "=")) {
+      flags |= XL_TPARAM_DEFAULT;
+      break;
+    }
+  }
+  return flags;
+}
+
+typedef struct tparam_scan {
+  xl_fe *fe;
+  xl_id first;
+  uint32_t n;
+} tparam_scan;
+
+static enum CXChildVisitResult add_tparam(CXCursor c, CXCursor p,
+                                          CXClientData data) {
+  tparam_scan *s = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  xl_tparam *tp;
+  xl_id id;
+  uint32_t flags;
+  (void)p;
+
+  if (k == CXCursor_TemplateTypeParameter)
+    flags = XL_TPARAM_TYPE;
+  else if (k == CXCursor_NonTypeTemplateParameter)
+    flags = XL_TPARAM_NONTYPE;
+  else if (k == CXCursor_TemplateTemplateParameter)
+    flags = XL_TPARAM_TEMPLATE;
+  else
+    return CXChildVisit_Continue;
+  flags |= tparam_token_flags(s->fe, c);
+  if (xl_facts_add_tparam(&tp, &id, s->fe->facts) < 0) {
+    xl_fe_oom(s->fe);
+    return CXChildVisit_Break;
+  }
+  if (s->n++ == 0)
+    s->first = id;
+  tp = &s->fe->facts->tparams[id];
+  tp->flags = flags;
+  tp->loc = xl_fe_loc(s->fe, clang_getCursorLocation(c));
+  tp->name = xl_fe_spelling_of(s->fe, c);
+  return CXChildVisit_Continue;
+}
+
+uint32_t xl_fe_tparams(xl_fe *fe, CXCursor tmpl, xl_id *first) {
+  tparam_scan s;
+
+  s.fe = fe;
+  s.first = XL_NONE;
+  s.n = 0;
+  if (!clang_Cursor_isNull(tmpl))
+    clang_visitChildren(tmpl, add_tparam, &s);
+  *first = s.first;
+  return s.n;
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static int is_unnamed(CXCursor cls) {
+  CXString s = clang_getCursorSpelling(cls);
+  const char *n = clang_getCString(s);
+  int unnamed = !n || !*n || strncmp(n, "(unnamed", 8) == 0 ||
+                strncmp(n, "(anonymous", 10) == 0;
+
+  clang_disposeString(s);
+  return unnamed || clang_Cursor_isAnonymous(cls);
+}
+
+static int is_partial(CXCursor c) {
+  return clang_getCursorKind(c) == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+static uint32_t record_flags(CXCursor cls) {
+  CXCursor parent = clang_getCursorSemanticParent(cls);
+  uint32_t flags = 0;
+
+  if (is_unnamed(cls))
+    flags |= XL_RECORD_UNNAMED;
+  if (xl_fe_in_function(cls))
+    flags |= XL_RECORD_LOCAL;
+  if (xl_fe_is_class(parent)) {
+    enum CX_CXXAccessSpecifier a = clang_getCXXAccessSpecifier(cls);
+    flags |= a == CX_CXXPrivate     ? XL_RECORD_PRIVATE
+             : a == CX_CXXProtected ? XL_RECORD_PROTECTED
+                                    : 0;
+  }
+  if (clang_getCursorKind(cls) == CXCursor_ClassTemplate || is_partial(cls))
+    flags |= XL_RECORD_TEMPLATE;
+  else if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(cls)))
+    flags |= XL_RECORD_SPECIALIZATION;
+  return flags;
+}
+
+/* The record's type arguments, when it is a specialization. */
+static void record_targs(xl_fe *fe, xl_id id, CXType t) {
+  xl_id args[32];
+  uint32_t n = 0;
+  int i, count = clang_Type_getNumTemplateArguments(t);
+
+  for (i = 0; i < count && n < 32; i++) {
+    CXType a = clang_Type_getTemplateArgumentAsType(t, (unsigned)i);
+    if (a.kind != CXType_Invalid)
+      args[n++] = xl_fe_type(fe, a);
+  }
+  fe->facts->records[id].targs = xl_facts_ids(fe->facts, args, n);
+  fe->facts->records[id].ntargs = fe->facts->records[id].targs ? n : 0;
+}
+
+static xl_id find_record(xl_fe *fe, CXCursor cls) {
+  size_t i;
+
+  for (i = 0; i < fe->nrecs; i++)
+    if (clang_equalCursors(fe->rec_cursors[i], cls))
+      return fe->rec_ids[i];
+  return XL_NONE;
+}
+
+static int remember_record(xl_fe *fe, CXCursor cls, xl_id id) {
+  if (XL_GROW(fe->rec_cursors, fe->cap_rec_cursors, fe->nrecs + 1) < 0 ||
+      XL_GROW(fe->rec_ids, fe->cap_rec_ids, fe->nrecs + 1) < 0) {
+    xl_fe_oom(fe);
+    return XL_ENOMEM;
+  }
+  fe->rec_cursors[fe->nrecs] = cls;
+  fe->rec_ids[fe->nrecs++] = id;
+  return XL_OK;
+}
+
+static const char *record_name(xl_fe *fe, CXCursor cls, uint32_t flags) {
+  CXString s;
+  const char *name;
+
+  if (!(flags & XL_RECORD_SPECIALIZATION))
+    return xl_fe_qualified_name(fe, cls);
+  s = clang_getTypeSpelling(clang_getCursorType(cls));
+  name = xl_facts_strdup(fe->facts, clang_getCString(s));
+  clang_disposeString(s);
+  return name;
+}
+
+/* Fill the record's template side: parameters, arguments, pattern. */
+static void record_templates(xl_fe *fe, xl_id id, CXCursor cls) {
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(cls);
+  uint32_t flags = fe->facts->records[id].flags;
+  xl_id first = XL_NONE, pattern = XL_NONE;
+  uint32_t n = 0;
+
+  if (flags & XL_RECORD_TEMPLATE)
+    n = xl_fe_tparams(fe, cls, &first);
+  else if (flags & XL_RECORD_SPECIALIZATION)
+    n = xl_fe_tparams(fe, tmpl, &first);
+  if (flags & XL_RECORD_SPECIALIZATION) {
+    record_targs(fe, id, clang_getCursorType(cls));
+    pattern = xl_fe_record(fe, tmpl);
+  }
+  fe->facts->records[id].first_tparam = first;
+  fe->facts->records[id].ntparams = n;
+  fe->facts->records[id].pattern = pattern;
+}
+
+xl_id xl_fe_record(xl_fe *fe, CXCursor cls) {
+  xl_record *r;
+  xl_id id = find_record(fe, cls), parent = XL_NONE, type = XL_NONE;
+  CXCursor pc = clang_getCursorSemanticParent(cls);
+  CXType t = clang_getCursorType(cls);
+  uint32_t flags;
+
+  if (id != XL_NONE || !xl_fe_is_class(cls))
+    return id;
+  if (xl_fe_is_class(pc))
+    parent = xl_fe_record(fe, pc);
+  if (t.kind != CXType_Invalid && t.kind != CXType_Unexposed)
+    type = xl_fe_type(fe, t);
+  flags = record_flags(cls);
+  if (xl_facts_add_record(&r, &id, fe->facts) < 0 ||
+      remember_record(fe, cls, id) < 0) {
+    xl_fe_oom(fe);
+    return XL_NONE;
+  }
+  r->loc = xl_fe_loc(fe, clang_getCursorLocation(cls));
+  r->flags = flags;
+  r->parent = parent;
+  r->type = type;
+  r->name = record_name(fe, cls, flags);
+  if (flags & (XL_RECORD_PRIVATE | XL_RECORD_PROTECTED)) {
+    xl_loc acc = xl_fe_access_loc(fe, cls);
+    fe->facts->records[id].access = acc;
+  }
+  record_templates(fe, id, cls);
+  return id;
+}
+
+/* ---- the enclosing function's declaration ------------------------------- */
+
+/* The function template whose parameters a function has, or null. */
+static CXCursor template_of(CXCursor fn) {
+  CXCursor t;
+
+  if (clang_getCursorKind(fn) == CXCursor_FunctionTemplate)
+    return fn;
+  t = clang_getSpecializedCursorTemplate(fn);
+  if (!clang_Cursor_isNull(t) &&
+      clang_getCursorKind(t) == CXCursor_FunctionTemplate)
+    return t;
+  return clang_getNullCursor();
+}
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor p,
+                                         CXClientData data) {
+  (void)p;
+  if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+    return CXChildVisit_Continue;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+typedef struct decl_tokens {
+  uint32_t flags;        /* XL_FUNC_CONSTEXPR / XL_FUNC_CONSTEVAL */
+  size_t auto_begin, auto_end;
+  int have_auto;
+} decl_tokens;
+
+/* 'decltype ( auto )' starting at t: its range into d. */
+static void scan_decltype_auto(decl_tokens *d, xl_lexer *lx, const xl_tok *t) {
+  xl_tok a, b, c;
+
+  if (xl_lex_next(lx, &a) == XL_TOK_EOF || !xl_tok_is(lx, &a, "(") ||
+      xl_lex_next(lx, &b) == XL_TOK_EOF || !xl_tok_is(lx, &b, "auto") ||
+      xl_lex_next(lx, &c) == XL_TOK_EOF || !xl_tok_is(lx, &c, ")"))
+    return;
+  d->auto_begin = t->begin;
+  d->auto_end = c.end;
+  d->have_auto = 1;
+}
+
+/*
+ * Scan the tokens before the function's name: 'constexpr', 'consteval' and
+ * the 'auto' / 'decltype(auto)' of a deduced return type (skipping the
+ * template head, whose 'auto' would be a parameter).
+ */
+static void scan_decl(decl_tokens *d, const char *buf, size_t begin,
+                      size_t name) {
+  xl_lexer lx;
+  xl_tok t;
+  int angle = 0, after_template = 0;
+
+  memset(d, 0, sizeof(*d));
+  xl_lex_init(&lx, buf, name, begin);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    if (xl_tok_is(&lx, &t, "template"))
+      after_template = 1;
+    else if (after_template && xl_tok_is(&lx, &t, "<"))
+      angle++;
+    else if (angle > 0 && xl_tok_is(&lx, &t, ">") && --angle == 0)
+      after_template = 0;
+    else if (angle > 0)
+      continue;
+    else if (xl_tok_is(&lx, &t, "constexpr"))
+      d->flags |= XL_FUNC_CONSTEXPR;
+    else if (xl_tok_is(&lx, &t, "consteval"))
+      d->flags |= XL_FUNC_CONSTEVAL;
+    else if (!d->have_auto && xl_tok_is(&lx, &t, "decltype"))
+      scan_decltype_auto(d, &lx, &t);
+    else if (!d->have_auto && xl_tok_is(&lx, &t, "auto")) {
+      d->auto_begin = t.begin;
+      d->auto_end = t.end;
+      d->have_auto = 1;
+    }
+  }
+}
+
+/* Deduced return type: its type, spelling and the written 'auto'. */
+static void read_return(xl_fe *fe, xl_id id, CXCursor fn) {
+  CXType rt = clang_getResultType(clang_getCursorType(fn));
+  CXType canon = clang_getCanonicalType(rt);
+  CXString s;
+  xl_id ty = XL_NONE;
+  const char *text = NULL;
+
+  if (rt.kind == CXType_Invalid)
+    return;
+  if (rt.kind == CXType_Auto)
+    fe->facts->funcs[id].flags |= XL_FUNC_DEDUCED_RETURN;
+  if (canon.kind == CXType_Auto || canon.kind == CXType_Dependent ||
+      canon.kind == CXType_Unexposed)
+    return; /* not deduced yet (a template pattern) */
+  ty = xl_fe_type(fe, rt);
+  s = clang_getTypeSpelling(rt);
+  text = xl_facts_strdup(fe->facts, clang_getCString(s));
+  clang_disposeString(s);
+  fe->facts->funcs[id].ret_type = ty;
+  if (rt.kind == CXType_Auto)
+    fe->facts->funcs[id].ret_spelling = text;
+}
+
+/* The file and expansion offset of a location (where the user reads it). */
+static fe_file *expansion(xl_fe *fe, CXSourceLocation loc, unsigned *off) {
+  CXFile file;
+
+  clang_getExpansionLocation(loc, &file, NULL, NULL, off);
+  return xl_fe_file(fe, file);
+}
+
+static void read_decl_tokens(xl_fe *fe, xl_id id, CXCursor fn) {
+  unsigned b, n;
+  CXSourceRange ext = clang_getCursorExtent(fn);
+  const fe_file *f = expansion(fe, clang_getRangeStart(ext), &b);
+  const fe_file *nf = expansion(fe, clang_getCursorLocation(fn), &n);
+  decl_tokens d;
+  xl_func *fx;
+
+  if (!f || f != nf || !f->buf || n < b || n > f->len)
+    return;
+  scan_decl(&d, f->buf, b, n);
+  fx = &fe->facts->funcs[id];
+  fx->flags |= d.flags;
+  if (d.have_auto && (fx->flags & XL_FUNC_DEDUCED_RETURN)) {
+    fx->ret_range.begin = xl_fe_loc_at(fe, f, d.auto_begin);
+    fx->ret_range.end = xl_fe_loc_at(fe, f, d.auto_end);
+    fx->ret_loc = fx->ret_range.begin;
+  }
+}
+
+void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn) {
+  CXCursor body = clang_getNullCursor();
+  CXCursor lex = clang_getCursorLexicalParent(fn);
+  CXCursor sem = clang_getCursorSemanticParent(fn);
+  xl_id first;
+  uint32_t n = xl_fe_tparams(fe, template_of(fn), &first), flags;
+  xl_range br;
+  xl_loc acc = xl_loc_none();
+
+  clang_visitChildren(fn, find_body, &body);
+  br = clang_Cursor_isNull(body) ? fe->facts->funcs[id].body
+                                 : xl_fe_range(fe, body);
+  flags = fe->facts->funcs[id].flags;
+  if (flags & (XL_FUNC_PRIVATE | XL_FUNC_PROTECTED))
+    acc = xl_fe_access_loc(fe, fn);
+  fe->facts->funcs[id].first_tparam = first;
+  fe->facts->funcs[id].ntparams = n;
+  fe->facts->funcs[id].body = br;
+  fe->facts->funcs[id].access = acc;
+  if (!clang_equalCursors(clang_getCanonicalCursor(fn), fn))
+    fe->facts->funcs[id].flags |= XL_FUNC_HAS_DECL;
+  if (xl_fe_is_class(sem) && !clang_equalCursors(lex, sem))
+    fe->facts->funcs[id].flags |= XL_FUNC_OUT_OF_LINE;
+  read_return(fe, id, fn);
+  read_decl_tokens(fe, id, fn);
+}
+
+/* ---- a lambda's surroundings -------------------------------------------- */
+
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor p,
+                                           CXClientData data) {
+  (void)p;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+/* Look through implicit wrappers (copies, materialised temporaries). */
+static CXCursor strip_unexposed(CXCursor c) {
+  while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+         clang_getCursorKind(c) == CXCursor_CallExpr) {
+    CXCursor child = clang_getNullCursor();
+    clang_visitChildren(c, first_child, &child);
+    if (clang_Cursor_isNull(child))
+      break;
+    c = child;
+  }
+  return c;
+}
+
+typedef struct var_scan {
+  CXCursor lambda;
+  CXCursor var;
+  int found;
+} var_scan;
+
+static enum CXChildVisitResult find_var(CXCursor c, CXCursor p,
+                                        CXClientData data) {
+  var_scan *s = data;
+  CXCursor init;
+  (void)p;
+
+  if (clang_getCursorKind(c) != CXCursor_VarDecl)
+    return CXChildVisit_Continue;
+  init = strip_unexposed(clang_Cursor_getVarDeclInitializer(c));
+  if (clang_equalCursors(init, s->lambda)) {
+    s->var = c;
+    s->found = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The variable whose initializer is the lambda, when the statement is a
+ * declaration. */
+static void read_var(xl_fe *fe, xl_id id, CXCursor c) {
+  var_scan s;
+
+  if (!fe->have_stmt || clang_getCursorKind(fe->stmt) != CXCursor_DeclStmt)
+    return;
+  memset(&s, 0, sizeof(s));
+  s.lambda = c;
+  clang_visitChildren(fe->stmt, find_var, &s);
+  if (!s.found)
+    return;
+  fe->facts->lambdas[id].var =
+      xl_fe_loc(fe, clang_getCursorLocation(s.var));
+  fe->facts->lambdas[id].var_name = xl_fe_spelling_of(fe, s.var);
+}
+
+/* The offset of the ')' closing the '(' at open, or 0. */
+static size_t close_paren(const fe_file *f, size_t open) {
+  xl_lexer lx;
+  xl_tok t;
+  int depth = 0;
+
+  xl_lex_init(&lx, f->buf, f->len, open);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    if (xl_tok_is(&lx, &t, "("))
+      depth++;
+    else if (xl_tok_is(&lx, &t, ")") && --depth == 0)
+      return t.begin;
+  }
+  return 0;
+}
+
+/*
+ * Read the declarator between the introducer and the body: a '__host__'
+ * written there (for the fix-it that removes it) and an execution-space
+ * annotation after the parameter list (nvcc reads it as annotating
+ * operator() itself: the lambda is then not extended).
+ */
+static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *f) {
+  xl_lexer lx;
+  xl_tok t;
+  size_t close = 0;
+
+  if (l->params_loc.offset != l->body.offset &&
+      !(l->params_loc.flags & XL_LOC_MACRO))
+    close = close_paren(f, l->params_loc.offset);
+  if (close && xl_loc_valid(l->annot) && l->annot.file == l->body.file &&
+      l->annot.offset > close && l->annot.offset < l->body.offset) {
+    l->flags |= XL_LAMBDA_OPERATOR_ANNOTATED;
+    l->flags &= ~XL_LAMBDA_EXTENDED;
+  }
+  if (l->flags & XL_LAMBDA_MACRO || !xl_loc_valid(l->intro.end) ||
+      l->body.offset <= l->intro.end.offset || l->body.offset > f->len)
+    return;
+  xl_lex_init(&lx, f->buf, l->body.offset, l->intro.end.offset);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    size_t end = t.end;
+    if (!xl_tok_is(&lx, &t, "__host__"))
+      continue;
+    while (end < l->body.offset && (f->buf[end] == ' ' || f->buf[end] == '\t'))
+      end++;
+    l->host_annot.begin = xl_fe_loc_at(fe, f, t.begin);
+    l->host_annot.end = xl_fe_loc_at(fe, f, end);
+    break;
+  }
+}
+
+/* Annotations blanked out by recover.c inside this lambda's header. */
+static void read_blanked(xl_fe *fe, xl_lambda *l, const fe_file *f) {
+  size_t i;
+  const char *path = fe->facts->files[f->id];
+
+  for (i = 0; i < fe->nblanked; i++) {
+    const fe_blanked *b = &fe->blanked[i];
+    if (strcmp(b->path, path) != 0 || b->begin < l->loc.offset ||
+        b->begin >= l->body.offset)
+      continue;
+    l->flags |= XL_LAMBDA_OPERATOR_ANNOTATED;
+    l->annot = xl_fe_loc_at(fe, f, b->begin);
+  }
+}
+
+void xl_fe_lambda_scope(xl_fe *fe, xl_id id, CXCursor c) {
+  CXType ct = clang_getCursorType(c);
+  xl_id closure = xl_fe_type(fe, ct);
+  unsigned off;
+  const fe_file *f = xl_fe_spelling(fe, clang_getCursorLocation(c), &off);
+  xl_lambda *l;
+
+  read_var(fe, id, c);
+  l = &fe->facts->lambdas[id];
+  l->closure = closure;
+  if (closure != XL_NONE && fe->facts->types[closure].lambda == XL_NONE)
+    fe->facts->types[closure].lambda = id;
+  if (clang_Type_getSizeOf(ct) == CXTypeLayoutError_Dependent)
+    l->flags |= XL_LAMBDA_DEPENDENT;
+  if (fe->instance)
+    l->flags |= XL_LAMBDA_INSTANCE;
+  if (!f || !f->buf || f->id != l->body.file || f->id != l->loc.file)
+    return;
+  read_declarator(fe, l, f);
+  read_blanked(fe, l, f);
+}

@@ -1,0 +1,27 @@
+/*
+ * extended_lambda_enclosing_function_local: the function enclosing an
+ * extended lambda is a member of a class defined inside a function (at any
+ * depth of nesting). nvcc 13.0 reports it at the lambda's parameter list.
+ */
+#include "rule_util.h"
+
+void xl_check_extended_lambda_enclosing_function_local(xl_rule_ctx *ctx,
+                                                       const xl_facts *f) {
+  XL_FOR_EACH_EXTENDED_LAMBDA(f, l) {
+    const xl_func *fn = xl_lambda_func(f, l);
+    const xl_record *r = fn ? xl_facts_record(f, fn->record) : NULL, *local;
+    xl_diag *d;
+    unsigned depth;
+    for (local = NULL, depth = 0; r && depth < 32; depth++) {
+      if (r->flags & XL_RECORD_LOCAL)
+        local = r;
+      r = xl_facts_record(f, r->parent);
+    }
+    if (!local)
+      continue;
+    d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name);
+    xl_diag_add_note(d, local->loc,
+                     "'%s' is defined inside a function; move it to namespace "
+                     "scope", local->name);
+  }
+}

@@ -1,0 +1,9 @@
+/*
+ * extended_lambda_parent_private_template_arg: see docs/rules/extended_lambda_parent_private_template_arg.md.
+ * The walk is shared with the other type rules (type_checks.c).
+ */
+#include "type_checks.h"
+
+void xl_check_extended_lambda_parent_private_template_arg(xl_rule_ctx *ctx, const xl_facts *f) {
+  xl_check_parent_types(ctx, f, XL_TYPE_TEMPLATE_NAME);
+}

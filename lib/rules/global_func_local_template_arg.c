@@ -1,0 +1,44 @@
+/*
+ * global_func_local_template_arg: a type defined inside a host function is a
+ * template argument (anywhere inside, function types included) of a
+ * __global__ function template specialization. nvcc 13.0 reports it where
+ * the specialization is first requested (the kernel launch or call), once
+ * per specialization. Closure types are left to global_lambda_template_arg
+ * (and extended lambdas' closures are allowed).
+ */
+#include <string.h>
+
+#include "inst.h"
+#include "type_checks.h"
+#include "typewalk.h"
+
+static int local_type(const xl_facts *f, xl_id id, const void *ctx) {
+  uint32_t fl = f->types[id].flags;
+  (void)ctx;
+
+  return (fl & XL_TYPE_LOCAL) && !(fl & XL_TYPE_CLOSURE);
+}
+
+void xl_check_global_func_local_template_arg(xl_rule_ctx *ctx,
+                                             const xl_facts *f) {
+  uint32_t i, j;
+  char name[256];
+
+  for (i = 0; i < f->nfuncs; i++) {
+    const xl_func *fn = &f->funcs[i];
+    xl_id hit = XL_NONE;
+    xl_diag *d;
+    if (fn->space != XL_SPACE_GLOBAL || !(fn->flags & XL_FUNC_SPECIALIZATION))
+      continue;
+    for (j = 0; hit == XL_NONE && j < fn->ntargs; j++)
+      hit = xl_type_find_if(f, fn->targs[j], local_type, NULL,
+                            XL_WALK_FUNCTIONS);
+    if (hit == XL_NONE)
+      continue;
+    snprintf(name, sizeof(name), "%.*s", (int)strcspn(fn->name, "<"),
+             fn->name);
+    d = xl_report(ctx, fn->poi, xl_type_name(f, hit), name);
+    xl_note_type_decl(d, f, hit);
+    xl_note_instantiations(d, f, fn->poi_func, 0);
+  }
+}

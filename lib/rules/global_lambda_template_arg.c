@@ -1,0 +1,60 @@
+/*
+ * global_lambda_template_arg: the closure type of a lambda that is not an
+ * extended lambda (an unannotated lambda in host code) is a template
+ * argument of a __global__ function template specialization. nvcc 13.0
+ * reports it where the specialization is first requested. Closures of
+ * lambdas defined in device code are allowed.
+ */
+#include <string.h>
+
+#include "inst.h"
+#include "type_checks.h"
+#include "typewalk.h"
+
+static int host_closure(const xl_facts *f, xl_id id, const void *ctx) {
+  const xl_type *t = &f->types[id];
+  (void)ctx;
+
+  if (!(t->flags & XL_TYPE_CLOSURE))
+    return 0;
+  return t->lambda >= f->nlambdas ||
+         !(f->lambdas[t->lambda].flags & XL_LAMBDA_DEVICE_CONTEXT);
+}
+
+/* Where the lambda is, and how to make it an extended lambda. */
+static void note_lambda(xl_diag *d, const xl_facts *f, xl_id lambda) {
+  const xl_lambda *l = lambda < f->nlambdas ? &f->lambdas[lambda] : NULL;
+  xl_note *n;
+
+  if (!l)
+    return;
+  n = xl_diag_add_note(d, l->loc,
+                       "lambda defined here; annotate it '__device__' to make "
+                       "it an extended lambda");
+  if (xl_loc_valid(l->intro.end) && l->space == XL_SPACE_NONE)
+    xl_note_add_fixit(n, xl_range_at(l->intro.end), " __device__");
+}
+
+void xl_check_global_lambda_template_arg(xl_rule_ctx *ctx,
+                                         const xl_facts *f) {
+  uint32_t i, j;
+  char name[256];
+
+  for (i = 0; i < f->nfuncs; i++) {
+    const xl_func *fn = &f->funcs[i];
+    xl_id hit = XL_NONE;
+    xl_diag *d;
+    if (fn->space != XL_SPACE_GLOBAL || !(fn->flags & XL_FUNC_SPECIALIZATION))
+      continue;
+    for (j = 0; hit == XL_NONE && j < fn->ntargs; j++)
+      hit = xl_type_find_if(f, fn->targs[j], host_closure, NULL,
+                            XL_WALK_FUNCTIONS);
+    if (hit == XL_NONE)
+      continue;
+    snprintf(name, sizeof(name), "%.*s", (int)strcspn(fn->name, "<"),
+             fn->name);
+    d = xl_report(ctx, fn->poi, name);
+    note_lambda(d, f, f->types[hit].lambda);
+    xl_note_instantiations(d, f, fn->poi_func, 0);
+  }
+}

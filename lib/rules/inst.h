@@ -1,0 +1,58 @@
+/*
+ * inst.h: helpers for rules that fire per template instantiation: the
+ * "in instantiation of ... requested here" notes, and reporting one cause
+ * once when several instantiations reach it. Reads facts only.
+ */
+#ifndef XL_INST_H
+#define XL_INST_H
+
+#include <stdint.h>
+
+#include "xlambda/sys/facts.h"
+#include "xlambda/sys/rule.h"
+
+/*
+ * Add a note "in instantiation of 'NAME' requested here" at the point of
+ * instantiation of function `func` when it is a specialization, then for
+ * the specialization that requested it, and so on (clang's order). With
+ * first_only, only the innermost link. Accepts a NULL d.
+ */
+void xl_note_instantiations(xl_diag *d, const xl_facts *f, xl_id func,
+                            int first_only);
+
+/* Findings already reported, by cause. */
+typedef struct xl_causes {
+  struct xl_cause {
+    uint64_t key;
+    xl_diag *diag;
+    unsigned extra; /* instantiation notes added after the first */
+  } *items;
+  size_t n, cap;
+} xl_causes;
+
+#define XL_CAUSES_INIT {NULL, 0, 0}
+
+/* A key for (what, where, which type). */
+uint64_t xl_cause_key(xl_id a, xl_id b, xl_id c);
+
+/*
+ * Report once per cause. Returns 1 when key is new (the caller reports and
+ * then calls xl_cause_put); 0 when it was reported already, after adding an
+ * instantiation note for `func` to the earlier finding (at most 3 extra).
+ */
+int xl_cause_new(xl_causes *c, const xl_facts *f, uint64_t key, xl_id func);
+
+/* Remember the finding reported for key. Out of memory: forgotten. */
+void xl_cause_put(xl_causes *c, uint64_t key, xl_diag *d);
+
+/* Release the table. */
+void xl_causes_free(xl_causes *c);
+
+/* The lambda a type walk starts from for dedup: the pattern of an instance. */
+xl_id xl_lambda_cause(const xl_facts *f, xl_id lambda);
+
+/* A type's identity for dedup: where it is declared (a local class is a new
+ * type in each instantiation of its function, but one cause). */
+xl_id xl_type_cause(const xl_facts *f, xl_id type);
+
+#endif

@@ -1,0 +1,14 @@
+// RUN: not %xlambda check --quiet %s -- -std=c++20 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// ORACLE: args -std=c++20
+
+// extended_lambda_constexpr with C++20 'consteval'.
+
+void specifiers() {
+  auto a = [] __device__ () consteval { return 1; };
+  // CHECK: :[[@LINE-1]]:39: error: extended __device__ lambda cannot be 'consteval' [extended_lambda_constexpr]
+  auto b = [] __host__ __device__ <typename T> (T x) consteval { return x; };
+  // CHECK: :[[@LINE-1]]:12: error: extended __host__ __device__ lambda cannot be generic [extended_host_device_generic_lambda]
+  // CHECK: :[[@LINE-2]]:64: error: extended __host__ __device__ lambda cannot be 'consteval' [extended_lambda_constexpr]
+  auto ok = [] () consteval { return 2; }; // twin
+  (void)a; (void)b; (void)ok;
+}

@@ -1,0 +1,91 @@
+// RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: grep -Ev '^ *// (RUN|CHECK|NOTES)' %s > %t.cu
+// RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=NOTES --input-file=%t.cu %s
+
+// The function enclosing an extended lambda cannot have a deduced return
+// type. nvcc 13.0 reports it at the lambda's parameter list (its body when
+// it has none), in templates at the definition. When the deduced type can
+// be written there, a note offers it (it changes the declaration: a note,
+// not the finding).
+
+#include <string>
+
+#define KOKKOS_LAMBDA [=] __host__ __device__
+
+auto deduced_int() {
+  auto l = [] __device__ () { return 1; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'deduced_int': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:1: note: 'deduced_int' returns 'int'; write it instead
+  // NOTES: int deduced_int() {
+  (void)l;
+  return 1;
+}
+
+decltype(auto) deduced_ref() {
+  static double d = 1.0;
+  auto l = KOKKOS_LAMBDA { return 2; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __host__ __device__ lambda cannot be defined in 'deduced_ref': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-4]]:1: note: 'deduced_ref' returns 'double &'; write it instead
+  // NOTES: double & deduced_ref() {
+  (void)l;
+  return (d);
+}
+
+auto deduced_string() {
+  auto l = [] __device__
+    ()
+    { return 3; };
+  // CHECK: :[[@LINE-2]]:5: error: extended __device__ lambda cannot be defined in 'deduced_string': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-5]]:1: note: 'deduced_string' returns 'std::string'; write it instead
+  // NOTES: std::string deduced_string() {
+  (void)l;
+  return std::string("x");
+}
+
+auto deduced_void() {
+  auto l = [] __device__ { return 4; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'deduced_void': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // NOTES: void deduced_void() {
+  (void)l;
+}
+
+// Not spellable there: a local type. No fix.
+auto deduced_local() {
+  struct L { int v; };
+  auto l = [] __device__ () { return 5; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'deduced_local': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-4]]:1: note: 'deduced_local' is declared with a deduced return type here; write the return type
+  // NOTES: auto deduced_local() {
+  (void)l;
+  return L{1};
+}
+
+// In a template: at the definition, once, instantiated or not.
+template <typename T> auto in_template(T t) {
+  auto l = [] __device__ () { return 6; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'in_template': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // NOTES: template <typename T> auto in_template(T t) {
+  (void)l;
+  return t;
+}
+
+struct Widget {
+  auto member() {
+    auto outer = [] () {
+      auto l = [] __device__ () { return 7; };
+      // CHECK: :[[@LINE-1]]:30: error: extended __device__ lambda cannot be defined in 'Widget::member': its return type is deduced [extended_lambda_enclosing_function_deducible]
+      // NOTES: int member() {
+      return l;
+    };
+    (void)outer;
+    return 0;
+  }
+};
+
+// compliant twins: a written or trailing return type, an unannotated lambda
+int written() { auto l = [] __device__ () { return 8; }; (void)l; return 0; }
+auto trailing() -> int { auto l = [] __device__ () { return 9; }; (void)l; return 0; }
+auto plain() { auto l = [] () { return 10; }; return l(); }
+
+int use() { return in_template(1) + in_template(2.0) + Widget().member(); }
