@@ -274,14 +274,17 @@ xl_space xl_fe_decl_space(CXCursor decl, CXSourceLocation *first_attr);
 struct xl_command;
 struct xl_parse_opts;
 struct xl_diags;
+struct xl_recovery;
 
 /*
  * Turn a parsed TU into facts: clang's errors go to clang_errors (may be
- * NULL) as [clang-diagnostic-error] findings, then the AST is walked. *out
- * gets the facts (caller frees). XL_EINVAL when clang rejected the command
- * line (an error without a location), XL_ENOMEM.
+ * NULL) as [clang-diagnostic-error] findings, then the AST is walked. `rec`
+ * (may be NULL) names the text blanked by recover.c for a second parse.
+ * *out gets the facts (caller frees). XL_EINVAL when clang rejected the
+ * command line (an error without a location), XL_ENOMEM.
  */
 int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu,
+                   const struct xl_recovery *rec,
                    const struct xl_command *cmd,
                    const struct xl_parse_opts *opts,
                    struct xl_diags *clang_errors, xl_error *err);

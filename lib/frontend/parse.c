@@ -202,8 +202,10 @@ static int walk_tu(xl_facts *facts, CXTranslationUnit tu,
     return XL_ENOMEM;
   fe->tu = tu;
   fe->facts = facts;
-  fe->blanked = rec->blanked;
-  fe->nblanked = rec->n;
+  if (rec) {
+    fe->blanked = rec->blanked;
+    fe->nblanked = rec->n;
+  }
   if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
     facts->file_flags[0] |= XL_FILE_MAIN;
   rc = xl_fe_walk(fe);
@@ -251,8 +253,7 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
                       xl_error *err) {
   CXTranslationUnit tu = NULL;
   char **argv = NULL;
-  int argc = 0, nerrors = 0, rc;
-  xl_facts *facts = NULL;
+  int argc = 0, rc;
   xl_recovery rec;
 
   *out = NULL;
@@ -263,27 +264,8 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   if (xl_frontend_args(&argv, &argc, cmd, opts) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
-  if (rc < 0)
-    goto cleanup;
-  rc = collect_errors(tu, clang_errors, &nerrors, err);
-  if (rc < 0)
-    goto cleanup;
-  if (xl_facts_new(&facts, cmd->file) < 0) {
-    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-    goto cleanup;
-  }
-  describe_tu(facts, cmd, opts);
-  if (nerrors)
-    facts->flags |= XL_FACTS_INCOMPLETE;
-  rc = walk_tu(facts, tu, &rec);
-  if (rc < 0) {
-    xl_error_set(err, rc, "out of memory while analysing '%s'", cmd->file);
-    goto cleanup;
-  }
-  *out = facts;
-  facts = NULL;
-cleanup:
-  xl_facts_free(facts);
+  if (rc == XL_OK)
+    rc = xl_fe_tu_facts(out, tu, &rec, cmd, opts, clang_errors, err);
   if (tu)
     clang_disposeTranslationUnit(tu);
   xl_recovery_free(&rec); /* after the TU: it holds the unsaved copies */
@@ -293,7 +275,8 @@ cleanup:
 
 /* ---- shared with document.c -------------------------------------------- */
 
-int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu, const xl_command *cmd,
+int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu,
+                   const xl_recovery *rec, const xl_command *cmd,
                    const xl_parse_opts *opts, xl_diags *clang_errors,
                    xl_error *err) {
   xl_facts *facts = NULL;
@@ -308,7 +291,7 @@ int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu, const xl_command *cmd,
   describe_tu(facts, cmd, opts);
   if (nerrors)
     facts->flags |= XL_FACTS_INCOMPLETE;
-  rc = walk_tu(facts, tu);
+  rc = walk_tu(facts, tu, rec);
   if (rc < 0) {
     xl_facts_free(facts);
     return xl_error_set(err, rc, "out of memory while analysing '%s'",
