@@ -9,6 +9,11 @@
  *   capture.c  a lambda's captures (closure fields, or the body's uses)
  *   types.c    interns clang types into xl_type nodes
  *   srcmap.c   files, buffers and CXSourceLocation -> xl_loc
+ *   archscan.c the preprocessor conditionals that depend on __CUDA_ARCH__
+ *   device.c   the device-side parse and the pairing of the two sides
+ *   uses.c     host-side uses of closures: kernel and launcher arguments,
+ *              function pointers, introspection, ADL hazards
+ *   thisobj.c  the members of a class an extended lambda copies by '*this'
  *
  * Only this directory includes clang-c headers.
  */
@@ -83,6 +88,8 @@ typedef struct xl_fe {
   int have_stmt;
   unsigned constexpr_if_depth; /* branches open in the enclosing function */
   unsigned unevaluated;        /* inside sizeof/alignof operands */
+
+  struct fe_uses *uses;        /* uses.c's state, created on first need */
 } xl_fe;
 
 /* ---- srcmap.c ---------------------------------------------------------- */
@@ -151,5 +158,63 @@ xl_id xl_fe_current_func(xl_fe *fe);
 
 /* The CUDA attributes written on a declaration (host/device/global). */
 xl_space xl_fe_decl_space(CXCursor decl, CXSourceLocation *first_attr);
+
+/* ---- parse.c ----------------------------------------------------------- */
+
+/* Walk a parsed TU into facts (which know their main file). XL_OK/XL_ENOMEM. */
+int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu);
+
+/* ---- archscan.c -------------------------------------------------------- */
+
+/*
+ * Record the __CUDA_ARCH__-dependent conditional arms of every user file of
+ * fe->tu as xl_cond facts, and set *out_needed when a function holding an
+ * extended lambda contains one (or expands a macro defined under one).
+ * Returns XL_OK or XL_ENOMEM.
+ */
+int xl_fe_arch_scan(int *out_needed, xl_fe *fe);
+
+/* ---- device.c ---------------------------------------------------------- */
+
+struct xl_command;
+struct xl_parse_opts;
+
+/*
+ * After the host walk: scan for __CUDA_ARCH__ conditionals and, when the
+ * file needs it, parse and walk the device side into host->device (owned by
+ * host), number the extended lambdas of both sides and pair them
+ * (xl_lambda.number, .peer). A device parse that libclang refuses leaves
+ * host->device NULL. Returns XL_OK or XL_ENOMEM.
+ */
+int xl_fe_device_pass(CXIndex index, CXTranslationUnit host_tu,
+                      xl_facts *host, const struct xl_command *cmd,
+                      const struct xl_parse_opts *opts);
+
+/* ---- uses.c ------------------------------------------------------------ */
+
+/* A lambda was added as `id` (walk.c): remember its closure, read its
+ * spelling, trailing return type and instantiation context. */
+void xl_fe_uses_lambda(xl_fe *fe, CXCursor lambda, xl_id id);
+
+/* Look at one cursor of the walk for host-side uses of closures. */
+void xl_fe_uses_visit(xl_fe *fe, CXCursor c, CXCursor parent);
+
+/* End of the walk: turn the recorded uses into xl_use facts, mark the
+ * lambdas that reach a kernel, release the state. */
+void xl_fe_uses_finish(xl_fe *fe);
+
+/*
+ * 1 when a clang error at file:offset with this message is the rejection of
+ * a use that a rule reports in its own words (a __device__ lambda converted
+ * to a function pointer on the host).
+ */
+int xl_fe_uses_explains_error(const xl_facts *facts, const char *file,
+                              unsigned offset, const char *message);
+
+/* ---- thisobj.c --------------------------------------------------------- */
+
+/* Record the members of the class whose '*this' the lambda at `lambda`
+ * (facts id `id`) copies, marking those that are host-only. */
+void xl_fe_this_fields(xl_fe *fe, CXCursor lambda, xl_id id);
 
 #endif /* XL_FE_H */

@@ -142,6 +142,7 @@ static enum CXChildVisitResult visit_lambda(xl_fe *fe, CXCursor c) {
   fr->id = xl_fe_lambda_begin(fe, c);
   if (fr->id == XL_NONE)
     return CXChildVisit_Break;
+  xl_fe_uses_lambda(fe, c, fr->id); /* issue 4: closures, spelling */
   fr->cursor = c;
   clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL,
                              &fr->begin);
@@ -219,6 +220,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   }
   if (is_function_kind(k))
     return visit_function(fe, c);
+  xl_fe_uses_visit(fe, c, parent); /* issue 4: host-side uses of closures */
   switch (k) {
   case CXCursor_LambdaExpr: return visit_lambda(fe, c);
   case CXCursor_CompoundStmt: return visit_compound(fe, c);
@@ -240,5 +242,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 int xl_fe_walk(xl_fe *fe) {
   fe->func = XL_NONE;
   clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), visit, fe);
+  xl_fe_uses_finish(fe); /* issue 4 */
   return fe->status;
 }
