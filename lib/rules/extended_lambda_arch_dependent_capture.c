@@ -12,6 +12,8 @@
  * captures!"). An error when the closure reaches a kernel (directly or
  * through a launcher), a warning otherwise.
  */
+#include <stdlib.h>
+
 #include "rule_util.h"
 
 #define LIST_MAX 6
@@ -49,45 +51,69 @@ static const char *list(char *buf, size_t n, const xl_facts *f,
   buf[0] = '\0';
   if (!l->ncaptures)
     return "nothing";
-  XL_FOR_EACH_CAPTURE(f, l, c) {
-    if (c_i == LIST_MAX) {
+  for (uint32_t i = 0; i < l->ncaptures && len < n; i++) {
+    const xl_capture *c = xl_lambda_capture(f, l, i);
+    if (i == LIST_MAX) {
       snprintf(buf + len, n - len, ", ...");
       break;
     }
-    len += (size_t)snprintf(buf + len, n - len, "%s'%s'", c_i ? ", " : "",
+    len += (size_t)snprintf(buf + len, n - len, "%s'%s'", i ? ", " : "",
                             c->name ? c->name : "?");
-    if (len >= n)
-      break;
   }
   return buf;
 }
 
-/* Notes at each variable captured on one side only, or at the first one
- * whose position differs. */
+typedef struct one_side {
+  const xl_capture *c;
+  const char *side;
+} one_side;
+
+static int by_place(const void *a, const void *b) {
+  const xl_loc *x = &((const one_side *)a)->c->loc;
+  const xl_loc *y = &((const one_side *)b)->c->loc;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* Collect the captures of l (in f) that the other lambda lacks. */
+static size_t missing(one_side *out, size_t n, size_t max, const xl_facts *f,
+                      const xl_lambda *l, const xl_facts *of,
+                      const xl_lambda *ol, const char *side) {
+  for (uint32_t i = 0; i < l->ncaptures && n < max; i++) {
+    const xl_capture *c = xl_lambda_capture(f, l, i);
+    if (find_capture(of, ol, c) < 0) {
+      out[n].c = c;
+      out[n++].side = side;
+    }
+  }
+  return n;
+}
+
+/* Notes at each variable captured on one side only (in source order), or
+ * at the first one whose position differs. */
 static void note_differences(xl_diag *diag, const xl_facts *h,
                              const xl_lambda *a, const xl_facts *d,
                              const xl_lambda *b) {
-  int noted = 0;
+  one_side v[32];
+  size_t n = missing(v, 0, 32, h, a, d, b, "host");
 
-  XL_FOR_EACH_CAPTURE(h, a, c) {
-    if (find_capture(d, b, c) < 0 && ++noted)
-      xl_diag_add_note(diag, c->loc,
-                       "'%s' is captured only in the host compilation", c->name);
-  }
-  XL_FOR_EACH_CAPTURE(d, b, c) {
-    if (find_capture(h, a, c) < 0 && ++noted)
-      xl_diag_add_note(diag, c->loc,
-                       "'%s' is captured only in the device compilation",
-                       c->name);
-  }
-  XL_FOR_EACH_CAPTURE(h, a, c) {
+  n = missing(v, n, 32, d, b, h, a, "device");
+  qsort(v, n, sizeof(*v), by_place);
+  for (size_t i = 0; i < n; i++)
+    xl_diag_add_note(diag, v[i].c->loc,
+                     "'%s' is captured only in the %s compilation",
+                     v[i].c->name, v[i].side);
+  for (uint32_t i = 0; i < a->ncaptures && n == 0; i++) {
+    const xl_capture *c = xl_lambda_capture(h, a, i);
     int j = find_capture(d, b, c);
-    if (noted || j < 0 || (uint32_t)j == c_i)
+    if (j < 0 || (uint32_t)j == i)
       continue;
     xl_diag_add_note(diag, c->loc,
                      "'%s' is capture %u in the host compilation but capture "
                      "%d in the device compilation",
-                     c->name, c_i + 1, j + 1);
+                     c->name, i + 1, j + 1);
     break;
   }
 }
