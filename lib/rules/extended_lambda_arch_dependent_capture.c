@@ -9,8 +9,10 @@
  * the wrong values (measured: ../shared/gpu/arch_capture.cu computes 3, not
  * 42); with a different number, the host compilation of a kernel launch
  * fails inside nvcc's own header ("nvcc internal error: unexpected number of
- * captures!"). An error when the closure reaches a kernel (directly or
- * through a launcher), a warning otherwise.
+ * captures!") -- unless another extended lambda of the translation unit has
+ * that many captures in the host compilation: then it compiles too
+ * (test/gpu/arch_capture_count.cu). An error when the closure reaches a
+ * kernel (directly or through a launcher), a warning otherwise.
  */
 #include <stdlib.h>
 
@@ -170,9 +172,11 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
                      "through '%s'; %s",
                      u->callee ? u->callee : "?",
                      a->ncaptures != b->ncaptures
-                         ? "with different capture counts nvcc's host "
+                         ? "the capture counts differ: nvcc's host "
                            "compilation fails ('nvcc internal error: "
-                           "unexpected number of captures!')"
+                           "unexpected number of captures!'), or compiles "
+                           "when another extended lambda of the file has as "
+                           "many captures"
                          : "the device then reads the captured values from "
                            "the wrong places");
   suggest(diag, h, a, d, b);

@@ -24,14 +24,13 @@ void xl_check_extended_lambda_host_function_pointer(xl_rule_ctx *ctx,
       continue;
     l = &f->lambdas[u->lambda];
     d = xl_report(ctx, u->loc);
-    xl_diag_add_note(d, u->loc,
-                     "in the host compilation nvcc replaces the lambda with a "
-                     "placeholder object ('__nv_dl_wrapper_t'), which has no "
-                     "conversion to a function pointer: the host compiler "
-                     "fails here");
     xl_diag_add_note(d, l->loc,
-                     "the lambda is defined here; a __host__ __device__ lambda "
-                     "keeps the conversion, or pass the lambda object itself "
-                     "(as a template parameter)");
+                     "in the host compilation nvcc replaces this lambda with "
+                     "a placeholder object ('__nv_dl_wrapper_t') that has no "
+                     "conversion to a function pointer, so the host compiler "
+                     "fails where it is converted");
+    xl_diag_add_note(d, l->loc,
+                     "a __host__ __device__ lambda keeps the conversion; or "
+                     "pass the lambda object itself, as a template parameter");
   }
 }

@@ -21,7 +21,10 @@ static const xl_field *first_host_only(const xl_facts *f, xl_id owner,
 
 static void report(xl_rule_ctx *ctx, const xl_facts *f, const xl_lambda *l,
                    const xl_capture *c, const xl_field *m) {
-  xl_loc at = (c->flags & XL_CAPTURE_EXPLICIT) ? c->loc : l->loc;
+  /* at the '*' of '*this', or at the lambda when the list is in a macro */
+  xl_loc at = (c->flags & XL_CAPTURE_EXPLICIT) && !(l->flags & XL_LAMBDA_MACRO)
+                  ? c->range.begin
+                  : l->loc;
   xl_diag *d = xl_report(ctx, at, xl_lambda_space(l), m->name ? m->name : "?",
                          xl_type_name(f, m->type));
   const xl_field *more;
