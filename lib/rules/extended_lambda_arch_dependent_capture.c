@@ -173,8 +173,8 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
                      u->callee ? u->callee : "?",
                      a->ncaptures != b->ncaptures
                          ? "the capture counts differ: nvcc's host "
-                           "compilation fails ('nvcc internal error: "
-                           "unexpected number of captures!'), or compiles "
+                           "compilation fails (its static assertion "
+                           "'unexpected number of captures!'), or compiles "
                            "when another extended lambda of the file has as "
                            "many captures"
                          : "the device then reads the captured values from "

@@ -61,7 +61,7 @@ void other_count(int a, int b) {
 #endif
   };
   kernel<<<1, 1>>>(lam);
-  // CHECK: :[[@LINE-1]]:20: note: the host copies the closure to the device here, through 'kernel'; the capture counts differ: nvcc's host compilation fails ('nvcc internal error: unexpected number of captures!'), or compiles when another extended lambda of the file has as many captures
+  // CHECK: :[[@LINE-1]]:20: note: the host copies the closure to the device here, through 'kernel'; the capture counts differ: nvcc's host compilation fails (its static assertion 'unexpected number of captures!'), or compiles when another extended lambda of the file has as many captures
   // CHECK: :[[@LINE-11]]:14: note: capture the variables explicitly
   // FIXED: auto lam = [a, b] __device__ {
 }
