@@ -40,5 +40,6 @@ Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);
 Suite *util_suite(void);
+Suite *nvcc_misses_suite(void);
 
 #endif
