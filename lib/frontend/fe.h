@@ -13,6 +13,8 @@
  *   device.c   the device-side parse and the pairing of the two sides
  *   uses.c     host-side uses of closures: kernel and launcher arguments,
  *              function pointers, introspection, ADL hazards
+ *   introspect.c  the function-pointer and introspection part of uses.c
+ *   adl.c      argument-dependent lookup through nvcc's placeholder types
  *   thisobj.c  the members of a class an extended lambda copies by '*this'
  *
  * Only this directory includes clang-c headers.

@@ -69,11 +69,11 @@ const fe_closure *xl_fe_uses_closure(const fe_uses *u, CXCursor closure) {
   return NULL;
 }
 
-static xl_loc cursor_loc(xl_fe *fe, CXCursor c) {
+xl_loc xl_fe_uses__loc(xl_fe *fe, CXCursor c) {
   return xl_fe_loc(fe, clang_getCursorLocation(c));
 }
 
-static int spelled_is(CXCursor c, const char *s) {
+int xl_fe_uses__spelled_is(CXCursor c, const char *s) {
   CXString sp = clang_getCursorSpelling(c);
   int yes = strcmp(clang_getCString(sp), s) == 0;
 
@@ -89,7 +89,7 @@ static enum CXChildVisitResult take_first(CXCursor c, CXCursor p,
 }
 
 /* The first child, looking through implicit conversions. */
-static CXCursor first_child(CXCursor c) {
+CXCursor xl_fe_uses__first_child(CXCursor c) {
   CXCursor child = clang_getNullCursor();
 
   clang_visitChildren(c, take_first, &child);
@@ -104,7 +104,7 @@ static CXCursor first_child(CXCursor c) {
 }
 
 /* The closure class of a (reference to a) lambda's closure type, or null. */
-static CXCursor closure_of_type(CXType t) {
+CXCursor xl_fe_uses__closure_of_type(CXType t) {
   CXString s;
   int yes;
 
@@ -149,7 +149,7 @@ static int is_kernel(CXCursor callee) {
   if (xl_fe_decl_space(callee, NULL) == XL_SPACE_GLOBAL)
     return 1;
   for (i = 0; apis[i]; i++)
-    if (spelled_is(callee, apis[i]))
+    if (xl_fe_uses__spelled_is(callee, apis[i]))
       return 1;
   return 0;
 }
@@ -172,7 +172,7 @@ static enum CXChildVisitResult find_closures(CXCursor c, CXCursor p,
   if (k != CXCursor_DeclRefExpr && k != CXCursor_LambdaExpr &&
       k != CXCursor_MemberRefExpr)
     return CXChildVisit_Recurse;
-  cl = closure_of_type(clang_getCursorType(c));
+  cl = xl_fe_uses__closure_of_type(clang_getCursorType(c));
   if (clang_Cursor_isNull(cl))
     return CXChildVisit_Recurse;
   for (i = 0; i < m->n; i++)
@@ -192,9 +192,8 @@ static void closures_in(mentions *m, CXCursor expr) {
 /* ---- following a launcher's instantiation ------------------------------- */
 
 typedef struct adl_call {
-  const char *name;
-  xl_loc loc;
-  CXCursor target;
+  xl_loc loc;       /* the unqualified call */
+  CXCursor target;  /* the function it resolves to */
 } adl_call;
 
 typedef struct follow_ctx {
@@ -244,7 +243,7 @@ static int mentions_taint(const follow_ctx *cx, CXCursor expr) {
 
 /* An unqualified call by name (ADL applies), not an operator. */
 static int unqualified(xl_fe *fe, CXCursor call, const char **name) {
-  CXCursor callee = first_child(call);
+  CXCursor callee = xl_fe_uses__first_child(call);
   enum CXCursorKind k = clang_getCursorKind(callee);
   unsigned loc_off, ext_off;
 
@@ -276,14 +275,13 @@ static void follow_call(follow_ctx *cx, CXCursor call) {
     if (is_kernel(callee)) {
       if (!cx->kernel) {
         cx->kernel = 1;
-        cx->site = cursor_loc(cx->fe, call);
+        cx->site = xl_fe_uses__loc(cx->fe, call);
         cx->kernel_name = xl_fe_qualified_name(cx->fe, callee);
       }
       return;
     }
     if (cx->nadl < 8 && unqualified(cx->fe, call, &name)) {
-      cx->adl[cx->nadl].name = name;
-      cx->adl[cx->nadl].loc = cursor_loc(cx->fe, call);
+      cx->adl[cx->nadl].loc = xl_fe_uses__loc(cx->fe, call);
       cx->adl[cx->nadl++].target = callee;
     }
     if (cx->depth < FOLLOW_DEPTH)
@@ -335,7 +333,7 @@ static void follow(follow_ctx *cx, CXCursor fn, unsigned param) {
 
 /* ---- calls -------------------------------------------------------------- */
 
-static void add_use(xl_fe *fe, xl_use_kind kind, CXCursor closure, xl_loc loc,
+fe_pending *xl_fe_uses__record(xl_fe *fe, xl_use_kind kind, CXCursor closure, xl_loc loc,
                     CXCursor callee) {
   fe_pending p;
 
@@ -348,9 +346,12 @@ static void add_use(xl_fe *fe, xl_use_kind kind, CXCursor closure, xl_loc loc,
   p.target = clang_getNullCursor();
   if (!clang_Cursor_isNull(callee)) {
     p.callee = xl_fe_qualified_name(fe, callee);
-    p.callee_decl = cursor_loc(fe, callee);
+    p.callee_decl = xl_fe_uses__loc(fe, callee);
   }
   xl_fe_uses_add(fe, &p);
+  if (!fe->uses || fe->status != XL_OK || fe->uses->npending == 0)
+    return NULL;
+  return &fe->uses->pending[fe->uses->npending - 1];
 }
 
 static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
@@ -358,7 +359,6 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
   follow_ctx *cx = calloc(1, sizeof(*cx));
   const char *name;
   unsigned i, j;
-  fe_uses *u = fe->uses;
 
   if (!cx) {
     xl_fe_oom(fe);
@@ -367,23 +367,27 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
   cx->fe = fe;
   follow(cx, callee, index);
   if (unqualified(fe, call, &name) && cx->nadl < 8) {
-    cx->adl[cx->nadl].name = name;
     cx->adl[cx->nadl].loc = xl_loc_none();
     cx->adl[cx->nadl++].target = callee;
   }
   for (i = 0; i < m->n; i++) {
-    xl_loc loc = cursor_loc(fe, clang_Cursor_getArgument(call, index));
+    xl_loc loc = xl_fe_uses__loc(fe, clang_Cursor_getArgument(call, index));
+    fe_pending *p;
     if (cx->kernel) {
-      add_use(fe, XL_USE_LAUNCHER_ARG, m->found[i], loc, callee);
-      u->pending[u->npending - 1].site = cx->site;
-      u->pending[u->npending - 1].detail = cx->kernel_name;
+      p = xl_fe_uses__record(fe, XL_USE_LAUNCHER_ARG, m->found[i], loc, callee);
+      if (p) {
+        p->site = cx->site;
+        p->detail = cx->kernel_name;
+      }
     }
     for (j = 0; j < cx->nadl; j++) {
-      add_use(fe, XL_USE_UNQUALIFIED_CALL, m->found[i], loc, callee);
-      u->pending[u->npending - 1].callee =
-          xl_fe_qualified_name(fe, cx->adl[j].target);
-      u->pending[u->npending - 1].site = cx->adl[j].loc;
-      u->pending[u->npending - 1].target = cx->adl[j].target;
+      p = xl_fe_uses__record(fe, XL_USE_UNQUALIFIED_CALL, m->found[i], loc,
+                             callee);
+      if (p) {
+        p->callee = xl_fe_qualified_name(fe, cx->adl[j].target);
+        p->site = cx->adl[j].loc;
+        p->target = cx->adl[j].target;
+      }
     }
   }
   free(cx);
@@ -404,259 +408,11 @@ static void on_call(xl_fe *fe, CXCursor call) {
       continue;
     if (is_kernel(callee)) {
       for (k = 0; k < m.n; k++)
-        add_use(fe, XL_USE_KERNEL_ARG, m.found[k], cursor_loc(fe, arg), callee);
+        xl_fe_uses__record(fe, XL_USE_KERNEL_ARG, m.found[k], xl_fe_uses__loc(fe, arg), callee);
     } else {
       on_argument(fe, call, callee, (unsigned)i, &m);
     }
   }
-}
-
-/* ---- function pointers and unevaluated calls ------------------------------ */
-
-static unsigned expansion_offset(CXCursor c) {
-  unsigned off;
-
-  clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL,
-                             &off);
-  return off;
-}
-
-/* Inside decltype/sizeof/alignof/noexcept/typeid: not evaluated. Read from
- * the tokens between the enclosing statement and the cursor. */
-static int unevaluated_at(xl_fe *fe, CXCursor c) {
-  static const char *const ops[] = {"decltype", "sizeof", "alignof", "noexcept",
-                                    "typeid", "__typeof__", NULL};
-  unsigned soff, coff, depth = 0, marked = 0, i;
-  unsigned char flag[64];
-  const fe_file *sf, *cf;
-  xl_lexer lx;
-  xl_tok t, prev = {XL_TOK_EOF, 0, 0};
-
-  if (fe->unevaluated)
-    return 1;
-  if (!fe->have_stmt)
-    return 0;
-  sf = xl_fe_spelling(fe, clang_getCursorLocation(fe->stmt), &soff);
-  cf = xl_fe_spelling(fe, clang_getCursorLocation(c), &coff);
-  if (!sf || sf != cf || !sf->buf || coff < soff)
-    return 0;
-  xl_lex_init(&lx, sf->buf, coff, soff);
-  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
-    if (xl_tok_is(&lx, &t, "(") && depth < sizeof(flag)) {
-      flag[depth] = 0;
-      for (i = 0; ops[i] && prev.kind == XL_TOK_IDENT; i++)
-        flag[depth] |= (unsigned char)xl_tok_is(&lx, &prev, ops[i]);
-      marked += flag[depth++];
-    } else if (xl_tok_is(&lx, &t, ")") && depth > 0) {
-      marked -= flag[--depth];
-    }
-    prev = t;
-  }
-  return marked > 0;
-}
-
-static void on_conversion(xl_fe *fe, CXCursor call, CXCursor conv) {
-  fe_uses *u = fe->uses;
-  CXCursor closure = clang_getCursorSemanticParent(conv);
-  CXCursor inner = first_child(call);
-  unsigned off = expansion_offset(call);
-
-  if (clang_Cursor_isNull(closure_of_type(clang_getCursorType(closure))))
-    return;
-  if (u->have_skip && u->skip_offset == off) {
-    u->have_skip = 0; /* the conversion inside a surrogate call */
-    return;
-  }
-  if (clang_getCursorKind(inner) == CXCursor_CallExpr &&
-      clang_equalCursors(clang_getCursorReferenced(inner), conv)) {
-    /* lam(x) for a __device__ lambda resolves, on the host, to a call
-     * through the conversion to a function pointer */
-    u->have_skip = 1;
-    u->skip_offset = expansion_offset(inner);
-    if (unevaluated_at(fe, call)) {
-      add_use(fe, XL_USE_INTROSPECTION, closure, cursor_loc(fe, call),
-              clang_getNullCursor());
-      u->pending[u->npending - 1].flags = XL_USE_INTRO_CALL;
-    }
-    return;
-  }
-  add_use(fe, XL_USE_FUNCTION_POINTER, closure, cursor_loc(fe, call), conv);
-}
-
-/* '&L::operator()' (also inside decltype). */
-static void on_operator_ref(xl_fe *fe, CXCursor ref, CXCursor parent) {
-  CXCursor op = clang_getCursorReferenced(ref);
-  CXCursor closure = clang_getCursorSemanticParent(op);
-
-  if (clang_getCursorKind(parent) != CXCursor_UnaryOperator ||
-      !spelled_is(op, "operator()") ||
-      clang_Cursor_isNull(closure_of_type(clang_getCursorType(closure))))
-    return;
-  add_use(fe, XL_USE_INTROSPECTION, closure, cursor_loc(fe, parent),
-          clang_getNullCursor());
-  fe->uses->pending[fe->uses->npending - 1].flags = XL_USE_INTRO_OPERATOR;
-}
-
-/* ---- traits over the closure type ----------------------------------------- */
-
-/* std / cuda::std result traits: XL_USE_INTRO_*_RESULT, else 0. */
-static uint32_t result_trait(CXCursor tmpl) {
-  static const char *const names[] = {"invoke_result", "invoke_result_t",
-                                      "result_of", "result_of_t", NULL};
-  CXCursor p = clang_getCursorSemanticParent(tmpl);
-  int i, is_name = 0, in_std = 0, in_cuda = 0;
-
-  for (i = 0; names[i]; i++)
-    is_name |= spelled_is(tmpl, names[i]);
-  for (; clang_getCursorKind(p) == CXCursor_Namespace;
-       p = clang_getCursorSemanticParent(p)) {
-    in_std |= spelled_is(p, "std");
-    in_cuda |= spelled_is(p, "cuda");
-  }
-  if (!is_name || !in_std)
-    return 0;
-  return in_cuda ? XL_USE_INTRO_CCCL_RESULT : XL_USE_INTRO_STD_RESULT;
-}
-
-typedef struct tparams {
-  char names[8][64];
-  unsigned n;
-} tparams;
-
-static enum CXChildVisitResult get_tparam(CXCursor c, CXCursor p,
-                                          CXClientData data) {
-  tparams *tp = data;
-  CXString s;
-  (void)p;
-
-  if (clang_getCursorKind(c) == CXCursor_TemplateTypeParameter && tp->n < 8) {
-    s = clang_getCursorSpelling(c);
-    snprintf(tp->names[tp->n++], sizeof(tp->names[0]), "%s",
-             clang_getCString(s));
-    clang_disposeString(s);
-  }
-  return CXChildVisit_Continue;
-}
-
-/* A class template whose definition takes '&T::operator()' of one of its
- * type parameters: *site gets the '&'. */
-static int takes_operator_address(xl_fe *fe, CXCursor tmpl, xl_loc *site) {
-  CXSourceRange ext = clang_getCursorExtent(tmpl);
-  unsigned b, e, i;
-  const fe_file *f = xl_fe_spelling(fe, clang_getRangeStart(ext), &b);
-  xl_lexer lx;
-  xl_tok t[6];
-  tparams tp;
-
-  memset(&tp, 0, sizeof(tp));
-  if (clang_getCursorKind(tmpl) != CXCursor_ClassTemplate || !f || !f->buf ||
-      xl_fe_spelling(fe, clang_getRangeEnd(ext), &e) != f || e > f->len)
-    return 0;
-  clang_visitChildren(tmpl, get_tparam, &tp);
-  xl_lex_init(&lx, f->buf, e, b);
-  for (i = 0; i < 5; i++)
-    xl_lex_next(&lx, &t[i]);
-  while (xl_lex_next(&lx, &t[5]) != XL_TOK_EOF) {
-    if (xl_tok_is(&lx, &t[0], "&") && xl_tok_is(&lx, &t[2], "::") &&
-        xl_tok_is(&lx, &t[3], "operator") && xl_tok_is(&lx, &t[4], "(") &&
-        xl_tok_is(&lx, &t[5], ")"))
-      for (i = 0; i < tp.n; i++)
-        if (xl_tok_is(&lx, &t[1], tp.names[i])) {
-          *site = xl_fe_loc_at(fe, f, t[0].begin);
-          return 1;
-        }
-    memmove(t, t + 1, 5 * sizeof(*t));
-  }
-  return 0;
-}
-
-/* After 'name<': the spelled extent of the first template argument. */
-static int first_argument(xl_fe *fe, CXCursor ref, fe_window *w) {
-  unsigned off, depth = 0;
-  const fe_file *f = xl_fe_spelling(
-      fe, clang_getRangeEnd(clang_getCursorExtent(ref)), &off);
-  xl_lexer lx;
-  xl_tok t;
-
-  if (!f || !f->buf)
-    return 0;
-  xl_lex_init(&lx, f->buf, f->len, off);
-  if (xl_lex_next(&lx, &t) != XL_TOK_PUNCT || !xl_tok_is(&lx, &t, "<"))
-    return 0;
-  w->file = f->id;
-  w->begin = t.end;
-  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
-    if (xl_tok_is(&lx, &t, "<") || xl_tok_is(&lx, &t, "(") ||
-        xl_tok_is(&lx, &t, "["))
-      depth++;
-    else if (depth == 0 && (xl_tok_is(&lx, &t, ",") || xl_tok_is(&lx, &t, ">")))
-      break;
-    else if (xl_tok_is(&lx, &t, ">") || xl_tok_is(&lx, &t, ")") ||
-             xl_tok_is(&lx, &t, "]"))
-      depth--;
-  }
-  w->end = t.begin;
-  return 1;
-}
-
-static const char *trait_name(xl_fe *fe, CXCursor tmpl, uint32_t flags) {
-  CXString s = clang_getCursorSpelling(tmpl);
-  char buf[128];
-  const char *copy;
-
-  snprintf(buf, sizeof(buf), "%s%s",
-           (flags & XL_USE_INTRO_CCCL_RESULT) ? "cuda::std::" : "std::",
-           clang_getCString(s));
-  clang_disposeString(s);
-  copy = xl_facts_strdup(fe->facts, buf);
-  if (!copy)
-    xl_fe_oom(fe);
-  return copy;
-}
-
-static void on_template_ref(xl_fe *fe, CXCursor ref) {
-  CXCursor tmpl = clang_getCursorReferenced(ref);
-  fe_uses *u = fe->uses;
-  fe_window w;
-
-  memset(&w, 0, sizeof(w));
-  w.site = xl_loc_none();
-  w.flags = result_trait(tmpl);
-  if (!w.flags && takes_operator_address(fe, tmpl, &w.site))
-    w.flags = XL_USE_INTRO_TRAITS;
-  if (!w.flags || !first_argument(fe, ref, &w))
-    return;
-  w.name = xl_fe_qualified_name(fe, tmpl);
-  if (w.flags & (XL_USE_INTRO_STD_RESULT | XL_USE_INTRO_CCCL_RESULT))
-    w.name = trait_name(fe, tmpl, w.flags); /* without inline namespaces */
-  w.loc = cursor_loc(fe, ref);
-  u->win = w;
-  u->have_win = 1;
-}
-
-/* A closure named inside the open window: the trait inspects it. */
-static void in_window(xl_fe *fe, CXCursor c) {
-  fe_uses *u = fe->uses;
-  unsigned off;
-  const fe_file *f = xl_fe_spelling(fe, clang_getCursorLocation(c), &off);
-  CXCursor cl;
-  CXType t = clang_getCursorType(c);
-
-  if (!f || f->id != u->win.file || off < u->win.begin || off >= u->win.end) {
-    if (f && f->id == u->win.file && off >= u->win.end)
-      u->have_win = 0;
-    return;
-  }
-  if (clang_getCursorKind(c) == CXCursor_TypeRef)
-    t = clang_getCursorType(clang_getCursorReferenced(c));
-  cl = closure_of_type(t);
-  if (clang_Cursor_isNull(cl))
-    return;
-  add_use(fe, XL_USE_INTROSPECTION, cl, u->win.loc, clang_getNullCursor());
-  u->pending[u->npending - 1].flags = u->win.flags;
-  u->pending[u->npending - 1].callee = u->win.name;
-  u->pending[u->npending - 1].site = u->win.site;
-  u->have_win = 0;
 }
 
 /* ---- the hooks ----------------------------------------------------------- */
@@ -672,21 +428,21 @@ void xl_fe_uses_visit(xl_fe *fe, CXCursor c, CXCursor parent) {
   if (!host_context(fe) || !state(fe))
     return;
   if (fe->uses->have_win && k != CXCursor_CallExpr)
-    in_window(fe, c);
+    xl_fe_intro_window(fe, c);
   switch (k) {
   case CXCursor_CallExpr:
     ref = clang_getCursorReferenced(c);
     if (clang_getCursorKind(ref) == CXCursor_ConversionFunction)
-      on_conversion(fe, c, ref);
+      xl_fe_intro_conversion(fe, c, ref);
     else
       on_call(fe, c);
     break;
   case CXCursor_DeclRefExpr:
   case CXCursor_MemberRefExpr:
-    on_operator_ref(fe, c, parent);
+    xl_fe_intro_operator_ref(fe, c, parent);
     break;
   case CXCursor_TemplateRef:
-    on_template_ref(fe, c);
+    xl_fe_intro_template_ref(fe, c);
     break;
   default:
     break;

@@ -52,6 +52,38 @@ typedef struct fe_uses {
 /* Add a pending use (copied). Records XL_ENOMEM in fe on failure. */
 void xl_fe_uses_add(xl_fe *fe, const fe_pending *p);
 
+/*
+ * Add a pending use of `kind` of the closure class `closure` at loc; callee
+ * (may be a null cursor) gives its name and declaration. Returns the entry,
+ * owned by fe->uses and valid until the next record, for the caller to
+ * complete; NULL when memory ran out (recorded in fe).
+ */
+fe_pending *xl_fe_uses__record(xl_fe *fe, xl_use_kind kind, CXCursor closure,
+                               xl_loc loc, CXCursor callee);
+
+/* Helpers shared with introspect.c. */
+xl_loc xl_fe_uses__loc(xl_fe *fe, CXCursor c);            /* the cursor's place */
+int xl_fe_uses__spelled_is(CXCursor c, const char *s);    /* spelling == s */
+CXCursor xl_fe_uses__first_child(CXCursor c);  /* through implicit casts */
+/* The closure class of a (reference to a) lambda's closure type, or null. */
+CXCursor xl_fe_uses__closure_of_type(CXType t);
+
+/* ---- introspect.c: called by xl_fe_uses_visit for host code ---------------- */
+
+/* A call of a closure's conversion function: a function pointer use, or the
+ * surrogate call of an unevaluated 'lam(x)'. */
+void xl_fe_intro_conversion(xl_fe *fe, CXCursor call, CXCursor conv);
+
+/* A reference to a closure's 'operator()' whose address is taken. */
+void xl_fe_intro_operator_ref(xl_fe *fe, CXCursor ref, CXCursor parent);
+
+/* A template name: opens a window over the first argument of a result
+ * trait or of a class template that takes '&T::operator()'. */
+void xl_fe_intro_template_ref(xl_fe *fe, CXCursor ref);
+
+/* A cursor while a window is open: a closure named inside it is a use. */
+void xl_fe_intro_window(xl_fe *fe, CXCursor c);
+
 /* The registered closure (NULL when the lambda was not seen). */
 const fe_closure *xl_fe_uses_closure(const fe_uses *u, CXCursor closure);
 
