@@ -142,6 +142,33 @@ static void placeholder_namespaces(ns_list *l, const fe_closure *cl) {
                 clang_Cursor_getTranslationUnit(cl->closure)));
 }
 
+/* What the call's arguments bring anyway (the closure as clang sees it:
+ * the namespace around the lambda). */
+static void argument_namespaces(ns_list *l, CXCursor call) {
+  int i, n = clang_Cursor_getNumArguments(call);
+
+  for (i = 0; i < n; i++)
+    associated(l, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)),
+               0);
+}
+
+static int listed(const ns_list *l, const char *usr) {
+  unsigned i;
+
+  for (i = 0; i < l->n; i++)
+    if (strcmp(l->usr[i], usr) == 0)
+      return 1;
+  return 0;
+}
+
+static void free_list(ns_list *l) {
+  unsigned i;
+
+  for (i = 0; i < l->n; i++)
+    free(l->usr[i]);
+  l->n = 0;
+}
+
 /* ---- looking a name up in one namespace ---------------------------------- */
 
 typedef struct lookup {
@@ -219,21 +246,25 @@ static void add_hazard(xl_fe *fe, const fe_pending *p, xl_id lambda,
 
 void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
                        const fe_closure *cl) {
-  ns_list extra;
-  char *own, *target_ns;
+  ns_list extra, have;
   const char *name;
   unsigned i;
   lookup lk;
 
-  if (clang_Cursor_isNull(cl->func) || !p->callee)
+  /* no ADL when ordinary lookup finds a class member */
+  if (clang_Cursor_isNull(cl->func) || !p->callee ||
+      clang_Cursor_isNull(p->call) ||
+      clang_getCursorKind(p->target) == CXCursor_CXXMethod)
     return;
   name = strrchr(p->callee, ':') ? strrchr(p->callee, ':') + 1 : p->callee;
   memset(&extra, 0, sizeof(extra));
+  memset(&have, 0, sizeof(have));
   placeholder_namespaces(&extra, cl);
-  own = usr_of(namespace_of(cl->func));
-  target_ns = usr_of(namespace_of(p->target));
-  for (i = 0; i < extra.n && own && target_ns; i++) {
-    if (strcmp(extra.usr[i], own) == 0 || strcmp(extra.usr[i], target_ns) == 0)
+  argument_namespaces(&have, p->call);
+  add_ns_of(&have, cl->func);      /* the closure's own namespace */
+  add_ns_of(&have, p->target);     /* where ordinary lookup found the callee */
+  for (i = 0; i < extra.n; i++) {
+    if (listed(&have, extra.usr[i]))
       continue;
     memset(&lk, 0, sizeof(lk));
     lk.usr = extra.usr[i];
@@ -245,8 +276,6 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
     if (!clang_Cursor_isNull(lk.found))
       add_hazard(fe, p, lambda, extra.cur[i], lk.found);
   }
-  for (i = 0; i < extra.n; i++)
-    free(extra.usr[i]);
-  free(own);
-  free(target_ns);
+  free_list(&extra);
+  free_list(&have);
 }

@@ -193,6 +193,7 @@ static void closures_in(mentions *m, CXCursor expr) {
 
 typedef struct adl_call {
   xl_loc loc;       /* the unqualified call */
+  CXCursor call;
   CXCursor target;  /* the function it resolves to */
 } adl_call;
 
@@ -281,6 +282,7 @@ static void follow_call(follow_ctx *cx, CXCursor call) {
       return;
     }
     if (cx->nadl < 8 && unqualified(cx->fe, call, &name)) {
+      cx->adl[cx->nadl].call = call;
       cx->adl[cx->nadl].loc = xl_fe_uses__loc(cx->fe, call);
       cx->adl[cx->nadl++].target = callee;
     }
@@ -343,7 +345,7 @@ fe_pending *xl_fe_uses__record(xl_fe *fe, xl_use_kind kind, CXCursor closure, xl
   p.loc = loc;
   p.site = xl_loc_none();
   p.callee_decl = xl_loc_none();
-  p.target = clang_getNullCursor();
+  p.target = p.call = clang_getNullCursor();
   if (!clang_Cursor_isNull(callee)) {
     p.callee = xl_fe_qualified_name(fe, callee);
     p.callee_decl = xl_fe_uses__loc(fe, callee);
@@ -367,6 +369,7 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
   cx->fe = fe;
   follow(cx, callee, index);
   if (unqualified(fe, call, &name) && cx->nadl < 8) {
+    cx->adl[cx->nadl].call = call;
     cx->adl[cx->nadl].loc = xl_loc_none();
     cx->adl[cx->nadl++].target = callee;
   }
@@ -387,6 +390,7 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
         p->callee = xl_fe_qualified_name(fe, cx->adl[j].target);
         p->site = cx->adl[j].loc;
         p->target = cx->adl[j].target;
+        p->call = cx->adl[j].call;
       }
     }
   }

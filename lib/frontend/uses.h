@@ -26,6 +26,7 @@ typedef struct fe_pending {
   const char *detail;
   uint32_t flags;
   CXCursor target;     /* ADL: the function the call resolves to */
+  CXCursor call;       /* ADL: the unqualified call */
 } fe_pending;
 
 /* The first template argument of a trait being looked at. */
