@@ -101,6 +101,21 @@ void macro_hidden(int x, int y) {
   // CHECK: :[[@LINE-12]]:14: note: capture the variables explicitly
 }
 
+// CCCL's NV_IF_TARGET expands to one branch per compilation: the host
+// branch does not use 'w'.
+#include <nv/target>
+void nv_if_target(double *d, double w) {
+  auto lam = [=] __device__ {
+  // CHECK: :[[@LINE-1]]:14: error: extended __device__ lambda captures 'd' in the host compilation but 'd', 'w' in the device compilation [extended_lambda_arch_dependent_capture]
+    NV_IF_TARGET(NV_IS_DEVICE, (d[0] *= w;), (d[0] = 0;));
+    // CHECK: :[[@LINE-1]]:5: note: 'w' is captured only in the device compilation
+  };
+  launch(lam);
+  // CHECK: :[[@LINE-1]]:10: note: the host copies the closure to the device here, through 'launch'
+  // CHECK: :[[@LINE-7]]:14: note: capture the variables explicitly
+  // FIXED: auto lam = [d, w] __device__ {
+}
+
 // ---- compliant twins ----------------------------------------------------
 
 // The same variables, in the same order, on both sides.
@@ -125,6 +140,14 @@ void arch_value_same_variables(int x) {
 #endif
   };
   kernel<<<1, 1>>>(lam);
+}
+
+// NV_IF_TARGET whose branches use the same variables.
+void nv_if_target_same(double *d, double w) {
+  auto lam = [=] __device__ {
+    NV_IF_TARGET(NV_IS_DEVICE, (d[0] *= w;), (d[0] = w;));
+  };
+  launch(lam);
 }
 
 // An explicit capture list: both sides capture both, in the list's order.
