@@ -9,7 +9,8 @@
  * directives of every non-system file of the host translation unit, records
  * them as xl_cond facts (for the notes of the rules) and says whether the
  * file needs a device-side parse: it does when a function that holds an
- * extended lambda contains such a directive or expands such a macro.
+ * extended lambda contains such a directive, lies inside such an arm, or
+ * expands such a macro.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -300,10 +301,15 @@ static int func_needs_device(xl_fe *fe, const arch_names *an,
 
   if (!xl_loc_valid(b) || b.file != e.file || b.file >= f->nfiles)
     return 0;
-  for (i = 0; i < f->nconds; i++)
-    if (f->conds[i].loc.file == b.file && f->conds[i].loc.offset >= b.offset &&
-        f->conds[i].loc.offset < e.offset)
+  for (i = 0; i < f->nconds; i++) {
+    const xl_cond *c = &f->conds[i];
+    if (c->loc.file != b.file)
+      continue;
+    /* a directive inside the function, or the function inside an arm */
+    if ((c->loc.offset >= b.offset && c->loc.offset < e.offset) ||
+        (c->range.begin.offset <= b.offset && b.offset < c->range.end.offset))
       return 1;
+  }
   file = clang_getFile(fe->tu, f->files[b.file]);
   ff = xl_fe_file(fe, file);
   return ff && ff->buf && e.offset <= ff->len &&

@@ -171,7 +171,8 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu);
 /*
  * Record the __CUDA_ARCH__-dependent conditional arms of every user file of
  * fe->tu as xl_cond facts, and set *out_needed when a function holding an
- * extended lambda contains one (or expands a macro defined under one).
+ * extended lambda contains one, lies inside one, or expands a macro defined
+ * under one.
  * Returns XL_OK or XL_ENOMEM.
  */
 int xl_fe_arch_scan(int *out_needed, xl_fe *fe);

@@ -65,14 +65,22 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
                    "the same order");
 }
 
-/* Lambdas of lf numbered by nvcc that have no counterpart in `other`. */
+/*
+ * Lambdas of lf numbered by nvcc that have no counterpart in `other`. A
+ * host-only lambda is always reported: a launch of it finds no device code,
+ * or another lambda's. A device-only one only when its function exists in
+ * the host compilation too (and holds a lambda there): otherwise nothing on
+ * the host can name it.
+ */
 static void one_sided(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
                       const xl_facts *lf, const xl_facts *other,
                       const char *side) {
+  int host = lf == h;
+
   for (uint32_t i = 0; i < lf->nlambdas; i++) {
     const xl_lambda *l = &lf->lambdas[i];
     if (!l->number || l->peer != XL_NONE || l->func >= lf->nfuncs ||
-        !xl_same_func(other, lf, l->func))
+        (!host && !xl_same_func(other, lf, l->func)))
       continue;
     report(ctx, h, d, lf, l, side);
   }

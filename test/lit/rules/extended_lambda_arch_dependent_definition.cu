@@ -38,6 +38,38 @@ void host_only_last() {
   (void)a;
 }
 
+// Defined, and launched, in the host compilation only: the device
+// compilation has no code for this lambda.
+void launched_from_host_only() {
+#ifndef __CUDA_ARCH__
+  auto b = [] __device__ { return 2; };
+  // CHECK: :[[@LINE-1]]:12: error: extended __device__ lambda is defined only in the host compilation of 'launched_from_host_only' [extended_lambda_arch_dependent_definition]
+  // CHECK: :[[@LINE-3]]:1: note: '#ifndef __CUDA_ARCH__' decides whether it is defined
+  // CHECK: :[[@LINE-5]]:6: note: nvcc identifies
+  kernel<<<1, 1>>>(b);
+#endif
+}
+
+// The whole function exists in the host compilation only.
+#if !defined(__CUDA_ARCH__)
+void host_only_function() {
+  auto c = [] __device__ { return 3; };
+  // CHECK: :[[@LINE-1]]:12: error: extended __device__ lambda is defined only in the host compilation of 'host_only_function' [extended_lambda_arch_dependent_definition]
+  // CHECK: :[[@LINE-4]]:1: note: '#if !defined(__CUDA_ARCH__)' decides whether it is defined
+  // CHECK: :[[@LINE-4]]:6: note: nvcc identifies
+  kernel<<<1, 1>>>(c);
+}
+#endif
+
+// A function of the device compilation only: nothing on the host can name
+// its lambdas.
+#ifdef __CUDA_ARCH__
+__host__ __device__ void device_only_function() {
+  auto d = [] __device__ { return 4; };
+  (void)d;
+}
+#endif
+
 // __CUDA_ARCH__ compared with a number: the lambda exists for sm_80 and
 // later only. Checked for sm_75 there is nothing to report (no compilation
 // has it); checked for sm_90 the device compilation has one lambda more.
