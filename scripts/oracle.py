@@ -9,6 +9,11 @@ xlambda and compare the lines where each reports an error:
   `// ORACLE: host`, for rules nvcc's front end misses but its host compile
   rejects.
 
+An error line counts when it names the case file: nvcc's front end
+("t.cu(12): error"), the host compiler ("t.cu:12:5: error"), or, for a
+front-end error inside a header, the last "at line N of t.cu" of its
+instantiation trace.
+
 xlambda's error lines counted are those of rules whose table entry says nvcc
 diagnoses them ("frontend", or "host" in host mode). Findings of rules that
 nvcc compiles silently ("silent") are left out of the comparison, so their
@@ -45,6 +50,11 @@ import sys
 import tempfile
 
 NVCC_ERROR = re.compile(r'^(?P<file>.+?)\((?P<line>\d+)\): (catastrophic |internal )?error')
+# the host compiler (gcc) in nvcc -c: "file.cu:12:5: error: ..."
+HOST_ERROR = re.compile(r'^(?P<file>[^:\s]+?):(?P<line>\d+):(\d+:)? (fatal )?error')
+# nvcc's front end, for an error inside a header instantiated from the case:
+# "          instantiation of ... at line 18 of t.cu"
+EDG_TRACE = re.compile(r'\bat line (?P<line>\d+) of (?P<file>\S+)$')
 
 
 def directives(path):
@@ -66,9 +76,6 @@ def directives(path):
     return args, mode, skip, ext
 
 
-GCC_ERROR = re.compile(r'^(?P<file>[^:\s]+):(?P<line>\d+):(\d+:)? (fatal )?error')
-
-
 def nvcc_lines(nvcc, path, args, mode, ext, workdir):
     """nvcc's error lines in the file, and whether it also failed elsewhere."""
     out = os.path.join(workdir, 'out')
@@ -78,14 +85,25 @@ def nvcc_lines(nvcc, path, args, mode, ext, workdir):
     proc = subprocess.run(cmd, capture_output=True, text=True, errors='replace')
     lines, elsewhere = set(), False
     base = os.path.basename(path)
+    pending = False  # an error in another file, not yet traced back
     for text in (proc.stdout + proc.stderr).splitlines():
-        m = NVCC_ERROR.match(text) or GCC_ERROR.match(text)
-        if not m:
+        m = NVCC_ERROR.match(text) or HOST_ERROR.match(text)
+        if m:
+            if os.path.basename(m.group('file')) == base:
+                lines.add(int(m.group('line')))
+                pending = False
+            else:
+                pending = True  # maybe traced back to the case file below
             continue
-        if os.path.basename(m.group('file')) == base:
-            lines.add(int(m.group('line')))
-        else:
-            elsewhere = True
+        t = EDG_TRACE.search(text)
+        if pending and t and os.path.basename(t.group('file')) == base:
+            # the innermost point of the case file that leads to it
+            lines.add(int(t.group('line')))
+            pending = False
+        elif pending and not text.startswith(' '):
+            elsewhere = True  # an error in another file, not traced back
+            pending = False
+    elsewhere = elsewhere or pending
     # a compile that fails without a line we can read failed elsewhere too
     if proc.returncode != 0 and not lines:
         elsewhere = True

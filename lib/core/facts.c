@@ -12,6 +12,7 @@ typedef struct facts_impl {
   xl_arena arena;
   size_t cap_files, cap_types, cap_records, cap_tparams, cap_funcs;
   size_t cap_lambdas, cap_captures, cap_uses;
+  size_t cap_conds, cap_fields;
 } facts_impl;
 
 int xl_facts_new(xl_facts **out, const char *main_file) {
@@ -53,6 +54,8 @@ void xl_facts_free(xl_facts *f) {
   free(f->lambdas);
   free(f->captures);
   free(f->uses);
+  free(f->conds);
+  free(f->fields);
   if (impl)
     xl_arena_free(&impl->arena);
   free(impl);
@@ -191,6 +194,8 @@ int xl_facts_add_lambda(xl_lambda **out, xl_id *out_id, xl_facts *f) {
     l->var = xl_loc_none();
     l->range.begin = l->range.end = xl_loc_none();
     l->intro = l->default_range = l->host_annot = l->range;
+    l->spelling = xl_loc_none();
+    l->peer = XL_NONE;
   }
   return rc;
 }
@@ -211,7 +216,26 @@ int xl_facts_add_use(xl_use **out, xl_id *out_id, xl_facts *f) {
   int rc = ADD(uses, nuses, cap_uses, out, out_id);
   if (rc == XL_OK) {
     (*out)->lambda = XL_NONE;
-    (*out)->loc = (*out)->callee_decl = xl_loc_none();
+    (*out)->loc = (*out)->callee_decl = (*out)->site = xl_loc_none();
+  }
+  return rc;
+}
+
+int xl_facts_add_cond(xl_cond **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(conds, nconds, cap_conds, out, out_id);
+  if (rc == XL_OK) {
+    (*out)->loc = xl_loc_none();
+    (*out)->range.begin = (*out)->range.end = xl_loc_none();
+    (*out)->group = XL_NONE;
+  }
+  return rc;
+}
+
+int xl_facts_add_field(xl_field **out, xl_id *out_id, xl_facts *f) {
+  int rc = ADD(fields, nfields, cap_fields, out, out_id);
+  if (rc == XL_OK) {
+    (*out)->type = (*out)->owner = XL_NONE;
+    (*out)->loc = (*out)->why = xl_loc_none();
   }
   return rc;
 }

@@ -80,7 +80,7 @@ static const char *const lambda_flags[] = {
     "extended", "generic", "constexpr", "consteval", "mutable", "macro",
     "template_head", "in_constexpr_if", "to_kernel", "not_block_scope",
     "device_context", "instance", "dependent", "operator_annotated",
-    "host_called"};
+    "host_called", "trailing_return"};
 static const char *const capture_flags[] = {"byref", "explicit", "pack",
                                             "in_constexpr_if", "init_braced"};
 static const char *const capture_kinds[] = {"var", "this", "star_this", "init",
@@ -88,6 +88,10 @@ static const char *const capture_kinds[] = {"var", "this", "star_this", "init",
 static const char *const use_kinds[] = {"kernel_arg", "launcher_arg",
                                         "function_pointer", "introspection",
                                         "unqualified_call"};
+static const char *const use_flags[] = {"operator", "call", "std_result",
+                                        "cccl_result", "traits"};
+static const char *const cond_flags[] = {"else"};
+static const char *const field_flags[] = {"host_only", "base", "why_dtor"};
 static const char *const spaces[] = {"none", "host", "device", "host_device",
                                      "global"};
 
@@ -198,10 +202,11 @@ static json_t *lambda_json(const xl_facts *f, const xl_lambda *l) {
   json_t *caps = json_array();
   char def[2] = {l->capture_default, 0};
   uint32_t i;
+  json_t *o;
 
   for (i = 0; i < l->ncaptures; i++)
     json_array_append_new(caps, capture_json(f, xl_lambda_capture(f, l, i)));
-  return lambda_extra(json_pack(
+  o = lambda_extra(json_pack(
       "{s:o,s:o,s:o,s:s,s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "loc",
       loc_json(f, l->loc), "range", range_json(f, l->range), "intro",
       range_json(f, l->intro), "space", spaces[l->space], "flags",
@@ -210,6 +215,13 @@ static json_t *lambda_json(const xl_facts *f, const xl_lambda *l) {
       id_json(l->ret_type), "params", ids_json(l->params, l->nparams),
       "stmt", loc_json(f, l->stmt), "params_loc", loc_json(f, l->params_loc),
       "captures", caps), f, l);
+  /* the two compilations (printed only when a device parse ran) */
+  if (o && (f->device || (f->flags & XL_FACTS_DEVICE_SIDE))) {
+    json_object_set_new(o, "spelling", loc_json(f, l->spelling));
+    json_object_set_new(o, "peer", id_json(l->peer));
+    json_object_set_new(o, "number", json_integer(l->number));
+  }
+  return o;
 }
 
 static json_t *uses_json(const xl_facts *f) {
@@ -219,9 +231,45 @@ static json_t *uses_json(const xl_facts *f) {
   for (i = 0; i < f->nuses; i++) {
     const xl_use *u = &f->uses[i];
     json_array_append_new(
-        a, json_pack("{s:s,s:o,s:o,s:o}", "kind", use_kinds[u->kind], "lambda",
-                     id_json(u->lambda), "loc", loc_json(f, u->loc), "callee",
-                     u->callee ? json_string(u->callee) : json_null()));
+        a, json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "kind",
+                     use_kinds[u->kind], "lambda", id_json(u->lambda), "loc",
+                     loc_json(f, u->loc), "callee",
+                     u->callee ? json_string(u->callee) : json_null(),
+                     "callee_decl", loc_json(f, u->callee_decl), "flags",
+                     FLAGS(u->flags, use_flags), "site", loc_json(f, u->site),
+                     "detail",
+                     u->detail ? json_string(u->detail) : json_null()));
+  }
+  return a;
+}
+
+static json_t *conds_json(const xl_facts *f) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < f->nconds; i++) {
+    const xl_cond *c = &f->conds[i];
+    json_array_append_new(
+        a, json_pack("{s:o,s:o,s:s,s:o,s:o}", "loc", loc_json(f, c->loc),
+                     "range", range_json(f, c->range), "text",
+                     c->text ? c->text : "", "group", id_json(c->group),
+                     "flags", FLAGS(c->flags, cond_flags)));
+  }
+  return a;
+}
+
+static json_t *fields_json(const xl_facts *f) {
+  json_t *a = json_array();
+  uint32_t i;
+
+  for (i = 0; i < f->nfields; i++) {
+    const xl_field *m = &f->fields[i];
+    json_array_append_new(
+        a, json_pack("{s:s,s:o,s:o,s:o,s:o,s:o}", "name",
+                     m->name ? m->name : "", "type", id_json(m->type), "owner",
+                     id_json(m->owner), "loc", loc_json(f, m->loc), "why",
+                     m->why_name ? json_string(m->why_name) : json_null(),
+                     "flags", FLAGS(m->flags, field_flags)));
   }
   return a;
 }
@@ -230,12 +278,13 @@ static json_t *facts_json(const xl_facts *f) {
   json_t *lambdas = json_array();
   char cuda_version[32];
   uint32_t i;
+  json_t *o;
 
   snprintf(cuda_version, sizeof(cuda_version), "%d.%d", f->cuda_major,
            f->cuda_minor);
   for (i = 0; i < f->nlambdas; i++)
     json_array_append_new(lambdas, lambda_json(f, &f->lambdas[i]));
-  return json_pack(
+  o = json_pack(
       "{s:s,s:s,s:i,s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "main_file",
       f->main_file, "side",
       (f->flags & XL_FACTS_DEVICE_SIDE) ? "device" : "host", "cxx_std",
@@ -245,6 +294,11 @@ static json_t *facts_json(const xl_facts *f) {
       "records", records_json(f), "tparams", tparams_json(f), "funcs",
       funcs_json(f), "lambdas", lambdas, "uses", uses_json(f), "device",
       f->device ? facts_json(f->device) : json_null());
+  if (o && f->nconds)
+    json_object_set_new(o, "conds", conds_json(f));
+  if (o && f->nfields)
+    json_object_set_new(o, "fields", fields_json(f));
+  return o;
 }
 
 int xl_facts_to_json(char **out, const xl_facts *f) {

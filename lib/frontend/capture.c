@@ -321,12 +321,19 @@ static enum CXVisitorResult collect_field(CXCursor c, CXClientData data) {
   return CXVisit_Continue;
 }
 
-/* The first recorded use at the same expansion position as `where`. */
+/* The recorded use spelled where `where` is spelled, else the first one at
+ * the same expansion position (uses inside one macro expansion share it). */
 static const fe_ref *ref_at(const fe_lambda_frame *fr, CXSourceLocation where) {
   CXFile file, rfile;
   unsigned off, roff;
   size_t i;
 
+  clang_getSpellingLocation(where, &file, NULL, NULL, &off);
+  for (i = 0; i < fr->nrefs; i++) {
+    clang_getSpellingLocation(fr->refs[i].where, &rfile, NULL, NULL, &roff);
+    if (roff == off && clang_File_isEqual(file, rfile))
+      return &fr->refs[i];
+  }
   clang_getExpansionLocation(where, &file, NULL, NULL, &off);
   for (i = 0; i < fr->nrefs; i++) {
     if (fr->refs[i].offset != off)

@@ -149,6 +149,7 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
   rc = reparse(doc, &unsaved, err);
   if (rc < 0)
     return rc;
-  return xl_fe_tu_facts(out, doc->tu, NULL, doc->cmd, &doc->opts, clang_errors,
+  return xl_fe_tu_facts(out, doc->index, doc->tu, NULL, doc->cmd, &doc->opts,
+                        clang_errors,
                         err);
 }

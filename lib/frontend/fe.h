@@ -15,6 +15,13 @@
  *              their instantiated bodies
  *   recover.c  lambdas clang cannot parse because of an annotation nvcc
  *              reads as annotating operator() (rewritten and parsed again)
+ *   archscan.c the preprocessor conditionals that depend on __CUDA_ARCH__
+ *   device.c   the device-side parse and the pairing of the two sides
+ *   uses.c     host-side uses of closures: kernel and launcher arguments,
+ *              function pointers, introspection, ADL hazards
+ *   introspect.c  the function-pointer and introspection part of uses.c
+ *   adl.c      argument-dependent lookup through nvcc's placeholder types
+ *   thisobj.c  the members of a class an extended lambda copies by '*this'
  *
  * Only this directory includes clang-c headers.
  */
@@ -103,6 +110,7 @@ typedef struct xl_fe {
   unsigned constexpr_if_depth; /* branches open in the enclosing function */
   unsigned unevaluated;        /* inside sizeof/alignof operands */
 
+
   /* records added to the facts and their cursors (scope.c) */
   CXCursor *rec_cursors;
   xl_id *rec_ids;
@@ -118,6 +126,8 @@ typedef struct xl_fe {
   /* annotations recover.c blanked out before the parse */
   const fe_blanked *blanked;
   size_t nblanked;
+
+  struct fe_uses *uses;        /* uses.c's state, created on first need */
 } xl_fe;
 
 /* ---- srcmap.c ---------------------------------------------------------- */
@@ -277,16 +287,78 @@ struct xl_diags;
 struct xl_recovery;
 
 /*
- * Turn a parsed TU into facts: clang's errors go to clang_errors (may be
- * NULL) as [clang-diagnostic-error] findings, then the AST is walked. `rec`
+ * Turn a parsed TU into facts: the AST is walked, the device side parsed
+ * with `index` when the file needs it, then clang's errors go to
+ * clang_errors (may be NULL) as [clang-diagnostic-error] findings. `rec`
  * (may be NULL) names the text blanked by recover.c for a second parse.
  * *out gets the facts (caller frees). XL_EINVAL when clang rejected the
  * command line (an error without a location), XL_ENOMEM.
  */
-int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu,
+int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const struct xl_recovery *rec,
                    const struct xl_command *cmd,
                    const struct xl_parse_opts *opts,
                    struct xl_diags *clang_errors, xl_error *err);
+
+/*
+ * Walk a parsed TU into facts (which know their main file); `rec` (may be
+ * NULL) names the text recover.c blanked. XL_OK or XL_ENOMEM.
+ */
+int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
+                  const struct xl_recovery *rec);
+
+/* ---- archscan.c -------------------------------------------------------- */
+
+/*
+ * Record the __CUDA_ARCH__-dependent conditional arms of every user file of
+ * fe->tu as xl_cond facts, and set *out_needed when a function holding an
+ * extended lambda contains one, lies inside one, or expands a macro defined
+ * under one.
+ * Returns XL_OK or XL_ENOMEM.
+ */
+int xl_fe_arch_scan(int *out_needed, xl_fe *fe);
+
+/* ---- device.c ---------------------------------------------------------- */
+
+struct xl_command;
+struct xl_parse_opts;
+
+/*
+ * After the host walk: scan for __CUDA_ARCH__ conditionals and, when the
+ * file needs it, parse and walk the device side into host->device (owned by
+ * host), number the extended lambdas of both sides and pair them
+ * (xl_lambda.number, .peer). A device parse that libclang refuses leaves
+ * host->device NULL. Returns XL_OK or XL_ENOMEM.
+ */
+int xl_fe_device_pass(CXIndex index, CXTranslationUnit host_tu,
+                      xl_facts *host, const struct xl_command *cmd,
+                      const struct xl_parse_opts *opts);
+
+/* ---- uses.c ------------------------------------------------------------ */
+
+/* A lambda was added as `id` (walk.c): remember its closure, read its
+ * spelling, trailing return type and instantiation context. */
+void xl_fe_uses_lambda(xl_fe *fe, CXCursor lambda, xl_id id);
+
+/* Look at one cursor of the walk for host-side uses of closures. */
+void xl_fe_uses_visit(xl_fe *fe, CXCursor c, CXCursor parent);
+
+/* End of the walk: turn the recorded uses into xl_use facts, mark the
+ * lambdas that reach a kernel, release the state. */
+void xl_fe_uses_finish(xl_fe *fe);
+
+/*
+ * 1 when a clang error at file:offset with this message is the rejection of
+ * a use that a rule reports in its own words (a __device__ lambda converted
+ * to a function pointer on the host).
+ */
+int xl_fe_uses_explains_error(const xl_facts *facts, const char *file,
+                              unsigned offset, const char *message);
+
+/* ---- thisobj.c --------------------------------------------------------- */
+
+/* Record the members of the class whose '*this' the lambda at `lambda`
+ * (facts id `id`) copies, marking those that are host-only. */
+void xl_fe_this_fields(xl_fe *fe, CXCursor lambda, xl_id id);
 
 #endif /* XL_FE_H */

@@ -116,12 +116,22 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
 
 /* ---- clang's own errors ------------------------------------------------- */
 
+/* A clang error that uses.c recognises as a use a rule reports (issue 4). */
+static int explained(const xl_facts *facts, CXFile file, unsigned off,
+                     const char *msg) {
+  CXString name = clang_getFileName(file);
+  int yes = xl_fe_uses_explains_error(facts, clang_getCString(name), off, msg);
+
+  clang_disposeString(name);
+  return yes;
+}
+
 /*
  * Copy clang's errors into `out`. An error without a location means clang
  * refused the command line: that is returned as XL_EINVAL with its text.
  */
 static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
-                          xl_error *err) {
+                          const xl_facts *facts, xl_error *err) {
   unsigned i, n = clang_getNumDiagnostics(tu);
   int rc = XL_OK;
 
@@ -141,6 +151,12 @@ static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
     clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line,
                                &col, &off);
     msg = clang_getDiagnosticSpelling(d);
+    if (file && explained(facts, file, off, clang_getCString(msg))) {
+      (*nerrors)--; /* a rule reports it in its own words */
+      clang_disposeString(msg);
+      clang_disposeDiagnostic(d);
+      continue;
+    }
     if (!file && rc == XL_OK) {
       rc = xl_error_set(err, XL_EINVAL, "clang rejected the arguments: %s",
                         clang_getCString(msg));
@@ -193,8 +209,8 @@ static int check_input(const char *file, xl_error *err) {
   return XL_OK;
 }
 
-static int walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                   const xl_recovery *rec) {
+int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
+                  const xl_recovery *rec) {
   xl_fe *fe = calloc(1, sizeof(*fe));
   int rc;
 
@@ -265,7 +281,8 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
   if (rc == XL_OK)
-    rc = xl_fe_tu_facts(out, tu, &rec, cmd, opts, clang_errors, err);
+    rc = xl_fe_tu_facts(out, fe->index, tu, &rec, cmd, opts, clang_errors,
+                        err);
   if (tu)
     clang_disposeTranslationUnit(tu);
   xl_recovery_free(&rec); /* after the TU: it holds the unsaved copies */
@@ -275,7 +292,7 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
 
 /* ---- shared with document.c -------------------------------------------- */
 
-int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu,
+int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const xl_recovery *rec, const xl_command *cmd,
                    const xl_parse_opts *opts, xl_diags *clang_errors,
                    xl_error *err) {
@@ -283,20 +300,26 @@ int xl_fe_tu_facts(xl_facts **out, CXTranslationUnit tu,
   int nerrors = 0, rc;
 
   *out = NULL;
-  rc = collect_errors(tu, clang_errors, &nerrors, err);
-  if (rc < 0)
-    return rc;
   if (xl_facts_new(&facts, cmd->file) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   describe_tu(facts, cmd, opts);
-  if (nerrors)
-    facts->flags |= XL_FACTS_INCOMPLETE;
-  rc = walk_tu(facts, tu, rec);
+  rc = xl_fe_walk_tu(facts, tu, rec);
+  /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
+  if (rc == XL_OK && opts->side == XL_SIDE_HOST)
+    rc = xl_fe_device_pass(index, tu, facts, cmd, opts);
   if (rc < 0) {
     xl_facts_free(facts);
     return xl_error_set(err, rc, "out of memory while analysing '%s'",
                         cmd->file);
   }
+  /* after the walk: clang errors that a rule explains are left out */
+  rc = collect_errors(tu, clang_errors, &nerrors, facts, err);
+  if (rc < 0) {
+    xl_facts_free(facts);
+    return rc;
+  }
+  if (nerrors)
+    facts->flags |= XL_FACTS_INCOMPLETE;
   *out = facts;
   return XL_OK;
 }

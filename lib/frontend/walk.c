@@ -129,6 +129,7 @@ static enum CXChildVisitResult visit_lambda(xl_fe *fe, CXCursor c) {
   fr->id = xl_fe_lambda_begin(fe, c);
   if (fr->id == XL_NONE)
     return CXChildVisit_Break;
+  xl_fe_uses_lambda(fe, c, fr->id); /* issue 4: closures, spelling */
   fr->cursor = c;
   clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL,
                              &fr->begin);
@@ -206,6 +207,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   }
   if (is_function_kind(k))
     return visit_function(fe, c);
+  xl_fe_uses_visit(fe, c, parent); /* issue 4: host-side uses of closures */
   switch (k) {
   case CXCursor_LambdaExpr: return visit_lambda(fe, c);
   case CXCursor_CompoundStmt: return visit_compound(fe, c);
@@ -234,5 +236,6 @@ int xl_fe_walk(xl_fe *fe) {
   clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), visit, fe);
   if (fe->status == XL_OK) /* the instantiated bodies (instances.c) */
     fe->status = xl_fe_instances_run(fe);
+  xl_fe_uses_finish(fe); /* host-side uses, instances included (uses.c) */
   return fe->status;
 }

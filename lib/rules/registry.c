@@ -106,16 +106,13 @@ int xl_rule_config_as_error(xl_rule_config *cfg, const char *globs,
   return apply_globs(cfg->as_error, globs, "--warnings-as-errors", err);
 }
 
-xl_diag *xl_report(xl_rule_ctx *ctx, xl_loc loc, ...) {
+static xl_diag *report_v(xl_rule_ctx *ctx, xl_severity sev, xl_loc loc,
+                         va_list ap) {
   const xl_rule_info *r = &xl_rules[ctx->rule];
   char msg[1024];
-  va_list ap;
-  xl_severity sev = r->severity;
   xl_diag *d;
 
-  va_start(ap, loc);
   vsnprintf(msg, sizeof(msg), r->message, ap);
-  va_end(ap);
   if (ctx->cfg->severity[ctx->rule] >= 0)
     sev = (xl_severity)ctx->cfg->severity[ctx->rule];
   d = xl_diags_add(ctx->out, ctx->rule, r->id, sev,
@@ -127,6 +124,27 @@ xl_diag *xl_report(xl_rule_ctx *ctx, xl_loc loc, ...) {
     d->severity = XL_SEV_ERROR;
     d->flags |= XL_DIAG_AS_ERROR;
   }
+  return d;
+}
+
+xl_diag *xl_report(xl_rule_ctx *ctx, xl_loc loc, ...) {
+  va_list ap;
+  xl_diag *d;
+
+  va_start(ap, loc);
+  d = report_v(ctx, xl_rules[ctx->rule].severity, loc, ap);
+  va_end(ap);
+  return d;
+}
+
+xl_diag *xl_report_as(xl_rule_ctx *ctx, xl_severity severity, xl_loc loc,
+                      ...) {
+  va_list ap;
+  xl_diag *d;
+
+  va_start(ap, loc);
+  d = report_v(ctx, severity, loc, ap);
+  va_end(ap);
   return d;
 }
 

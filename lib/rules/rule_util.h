@@ -6,6 +6,7 @@
 #define XL_RULE_UTIL_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "xlambda/sys/facts.h"
 #include "xlambda/sys/rule.h"
@@ -82,10 +83,62 @@ static inline const xl_record *xl_facts_record(const xl_facts *f, xl_id id) {
   return id < f->nrecords ? &f->records[id] : NULL;
 }
 
-/* Iterate a lambda's captures; `continue` and `break` work as usual. */
-#define XL_FOR_EACH_CAPTURE(f, l, c)                                       \
-  for (uint32_t c##_i = 0; c##_i < (l)->ncaptures; c##_i++)                \
-    for (const xl_capture *c = &(f)->captures[(l)->first_capture + c##_i]; \
-         c; c = NULL)
+/* Iterate a lambda's captures (one loop: `continue` and `break` work). */
+#define XL_FOR_EACH_CAPTURE(f, l, c)                                        \
+  for (const xl_capture *c = (l)->ncaptures                                 \
+                                 ? &(f)->captures[(l)->first_capture]       \
+                                 : NULL,                                    \
+                        *c##_end = c ? c + (l)->ncaptures : NULL;           \
+       c && c < c##_end; c++)
+
+/* The position of capture c (from XL_FOR_EACH_CAPTURE) in lambda l. */
+#define XL_CAPTURE_INDEX(f, l, c) \
+  ((uint32_t)((c) - &(f)->captures[(l)->first_capture]))
+
+/* ---- the host and device compilations, host-side uses (issue 4) -------- */
+
+/* The innermost __CUDA_ARCH__-dependent arm holding loc, or NULL. */
+static inline const xl_cond *xl_cond_at(const xl_facts *f, xl_loc loc) {
+  const xl_cond *best = NULL;
+
+  for (uint32_t i = 0; i < f->nconds; i++) {
+    const xl_cond *c = &f->conds[i];
+    if (c->range.begin.file != loc.file || loc.offset < c->range.begin.offset ||
+        loc.offset >= c->range.end.offset)
+      continue;
+    if (!best || c->range.begin.offset > best->range.begin.offset)
+      best = c;
+  }
+  return best;
+}
+
+/* The function of `other` that is function `fn` of f (same name and place). */
+static inline const xl_func *xl_same_func(const xl_facts *other,
+                                          const xl_facts *f, xl_id fn) {
+  const xl_func *a = &f->funcs[fn];
+
+  for (uint32_t i = 0; i < other->nfuncs; i++) {
+    const xl_func *b = &other->funcs[i];
+    if (a->loc.file == b->loc.file && a->loc.offset == b->loc.offset &&
+        a->name && b->name && strcmp(a->name, b->name) == 0)
+      return b;
+  }
+  return NULL;
+}
+
+/* The first use of one of `kinds` (a mask of 1u << xl_use_kind) of the
+ * lambda written where l is (its pattern and instantiations alike). */
+static inline const xl_use *xl_use_of(const xl_facts *f, const xl_lambda *l,
+                                      uint32_t kinds) {
+  for (uint32_t i = 0; i < f->nuses; i++) {
+    const xl_use *u = &f->uses[i];
+    const xl_lambda *ul =
+        u->lambda < f->nlambdas ? &f->lambdas[u->lambda] : NULL;
+    if (ul && (kinds & (1u << u->kind)) && ul->loc.file == l->loc.file &&
+        ul->loc.offset == l->loc.offset)
+      return u;
+  }
+  return NULL;
+}
 
 #endif /* XL_RULE_UTIL_H */

@@ -129,7 +129,7 @@ void xl_check_capture_types(xl_rule_ctx *ctx, const xl_facts *f,
       hit = find_hit(f, &lk, which, &ty, 1, NULL, 0, &kernel);
       if (hit == XL_NONE)
         continue;
-      key = xl_cause_key(xl_lambda_cause(f, lk.lambda), c_i,
+      key = xl_cause_key(xl_lambda_cause(f, lk.lambda), XL_CAPTURE_INDEX(f, l, c),
                          xl_type_cause(f, hit));
       if (xl_cause_new(&seen, f, key, l->func))
         xl_cause_put(&seen, key, report_capture(ctx, f, l, c, hit, kernel));

@@ -48,5 +48,6 @@ Suite *fix_suite(void);
 Suite *util_suite(void);
 Suite *typewalk_suite(void);
 Suite *scope_rules_suite(void);
+Suite *nvcc_misses_suite(void);
 
 #endif

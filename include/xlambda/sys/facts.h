@@ -239,6 +239,7 @@ typedef struct xl_func {
 #define XL_LAMBDA_OPERATOR_ANNOTATED (1u << 13) /* __host__/__device__ where
                                              it annotates operator() itself */
 #define XL_LAMBDA_HOST_CALLED (1u << 14)  /* its operator() is called in host code */
+#define XL_LAMBDA_TRAILING_RETURN (1u << 15) /* the return type is written ('-> T') */
 
 /*
  * One lambda expression. A lambda is *extended* when it is annotated
@@ -266,12 +267,17 @@ typedef struct xl_lambda {
   uint32_t nparams;
   xl_loc stmt;            /* start of the statement that holds the lambda */
   const char *stmt_indent; /* the whitespace before that statement */
-  /* added for the type, nesting and specifier rules (issue 3) */
+  /* the type, nesting and specifier rules */
   xl_id closure;          /* the closure type, XL_NONE if unknown */
   xl_id pattern;          /* XL_LAMBDA_INSTANCE: the lambda in the template */
   xl_range host_annot;    /* a '__host__' written directly (not from a macro) */
   xl_loc var;             /* the variable the lambda initialises, if any */
   const char *var_name;
+  /* the host and device compilations (filled when facts->device exists) */
+  xl_loc spelling;        /* where the '[' is spelled (a macro's definition) */
+  xl_id peer;             /* the same lambda in the other compilation's facts */
+  uint32_t number;        /* nvcc's number: 1-based position among the extended
+                             lambdas of its function; 0 when not numbered */
 } xl_lambda;
 
 typedef enum xl_capture_kind {
@@ -306,6 +312,13 @@ typedef struct xl_capture {
 
 /* ---- calls (host -> device hand-off, host-side misuse) ------------------- */
 
+/* xl_use.flags for XL_USE_INTROSPECTION: the form of the inspection */
+#define XL_USE_INTRO_OPERATOR (1u << 0)  /* names 'operator()': &L::operator() */
+#define XL_USE_INTRO_CALL (1u << 1)      /* an unevaluated call: decltype(lam(x)) */
+#define XL_USE_INTRO_STD_RESULT (1u << 2) /* std::invoke_result / std::result_of */
+#define XL_USE_INTRO_CCCL_RESULT (1u << 3) /* cuda::std::invoke_result / result_of */
+#define XL_USE_INTRO_TRAITS (1u << 4)    /* a class template that takes &F::operator() */
+
 /* xl_use.kind */
 typedef enum xl_use_kind {
   XL_USE_KERNEL_ARG = 0,   /* passed to a __global__ function (or <<<>>>) */
@@ -322,8 +335,52 @@ typedef struct xl_use {
   xl_loc loc;          /* where */
   const char *callee;  /* the called function's name, if any */
   xl_loc callee_decl;  /* its declaration, if known */
-  uint32_t flags;
+  uint32_t flags;      /* XL_USE_INTRO_* for introspection */
+  xl_loc site;         /* where it happens inside the callee: the kernel
+                          launch of a launcher, the unqualified call of an
+                          ADL hazard, the '&F::operator()' of a traits
+                          template; XL_NONE file when at loc itself */
+  const char *detail;  /* kind-specific: the namespace an ADL hazard drags
+                          in, the template an introspection names */
 } xl_use;
+
+/* ---- preprocessor conditionals that depend on __CUDA_ARCH__ -------------- */
+
+/* xl_cond.flags */
+#define XL_COND_ELSE (1u << 0) /* an #else arm (no condition of its own) */
+
+/*
+ * One arm of an #if/#ifdef/#ifndef/#elif/#else group whose existence depends
+ * on __CUDA_ARCH__, directly or through a macro defined under such a
+ * condition. Arms that come before the first mention of __CUDA_ARCH__ in
+ * their group do not depend on it and are not listed.
+ */
+typedef struct xl_cond {
+  xl_loc loc;        /* the directive's '#' */
+  xl_range range;    /* the text the arm controls (after the directive line) */
+  const char *text;  /* the directive as written, e.g. "#ifdef __CUDA_ARCH__" */
+  xl_id group;       /* arms of one #if...#endif group share this number */
+  uint32_t flags;    /* XL_COND_* */
+} xl_cond;
+
+/* ---- members of a class copied by '*this' -------------------------------- */
+
+/* xl_field.flags */
+#define XL_FIELD_HOST_ONLY (1u << 0) /* copying or destroying it runs host code */
+#define XL_FIELD_BASE (1u << 1)      /* a base class, not a data member */
+#define XL_FIELD_WHY_DTOR (1u << 2)  /* `why` is a destructor (else a copy
+                                        constructor) */
+
+/* A data member (or base) of a class whose '*this' an extended lambda copies. */
+typedef struct xl_field {
+  const char *name;  /* the member's name; the base's type for bases */
+  xl_id type;        /* its type */
+  xl_id owner;       /* the class (xl_facts.types) */
+  xl_loc loc;        /* its declaration */
+  xl_loc why;        /* the host-only destructor or copy constructor, if known */
+  const char *why_name; /* the class that declares it, e.g. "vector" */
+  uint32_t flags;    /* XL_FIELD_* */
+} xl_field;
 
 /* ---- the translation unit ----------------------------------------------- */
 
@@ -363,6 +420,10 @@ typedef struct xl_facts {
   uint32_t ncaptures;
   xl_use *uses;
   uint32_t nuses;
+  xl_cond *conds;          /* __CUDA_ARCH__-dependent conditional arms */
+  uint32_t nconds;
+  xl_field *fields;        /* members of classes copied by '*this' */
+  uint32_t nfields;
 
   struct xl_facts *device; /* the device-side facts, when a second parse ran */
   void *impl;              /* allocator state; not for rules */
@@ -412,6 +473,8 @@ XL_API int xl_facts_add_lambda(xl_lambda **out, xl_id *out_id, xl_facts *facts);
 XL_API int xl_facts_add_capture(xl_capture **out, xl_id *out_id,
                                 xl_facts *facts);
 XL_API int xl_facts_add_use(xl_use **out, xl_id *out_id, xl_facts *facts);
+XL_API int xl_facts_add_cond(xl_cond **out, xl_id *out_id, xl_facts *facts);
+XL_API int xl_facts_add_field(xl_field **out, xl_id *out_id, xl_facts *facts);
 
 /* A location with every field unknown (file XL_NONE). */
 XL_API xl_loc xl_loc_none(void);

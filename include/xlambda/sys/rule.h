@@ -14,6 +14,7 @@
 #ifndef XLAMBDA_SYS_RULE_H
 #define XLAMBDA_SYS_RULE_H
 
+#include "xlambda/diag.h"
 #include "xlambda/sys/facts.h"
 
 #ifdef __cplusplus
@@ -30,6 +31,15 @@ typedef struct xl_note xl_note;
  * diagnostic, owned by the run, or NULL (out of memory).
  */
 XL_API xl_diag *xl_report(xl_rule_ctx *ctx, xl_loc loc, ...);
+
+/*
+ * Like xl_report, but this finding's default severity is `severity` instead
+ * of the rule's (for rules whose findings are errors in some contexts and
+ * warnings in others). A severity the user configured for the rule still
+ * wins, and --warnings-as-errors still applies.
+ */
+XL_API xl_diag *xl_report_as(xl_rule_ctx *ctx, xl_severity severity,
+                             xl_loc loc, ...);
 
 /* Highlight a range of the diagnostic's line. Accepts a NULL d. */
 XL_API void xl_diag_add_range(xl_diag *d, xl_range range);

@@ -1,0 +1,281 @@
+/*
+ * adl.c: argument-dependent lookup through nvcc's placeholder types.
+ *
+ * In the code nvcc gives the host compiler, an extended lambda is an object
+ * of __nv_dl_wrapper_t<__nv_dl_tag<F *, &f, N>, Captures...> (or
+ * __nv_hdl_wrapper_t<..>), where F is the type of the enclosing function f
+ * and Captures are the types of the captured variables. Those template
+ * arguments add namespaces to argument-dependent lookup that the real
+ * closure type never had: the namespaces of f's parameter and return types
+ * (and of its class), of the captured variables' types, and the global
+ * namespace where the placeholder lives. An unqualified call that receives
+ * the closure can then find another function of the same name there: an
+ * ambiguity or, worse, a different overload in the host compilation.
+ *
+ * For a pending unqualified call (uses.c), this file computes those extra
+ * namespaces and looks each one up for a function of the call's name.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "uses.h"
+
+#define MAX_NS 16
+#define MAX_TYPE_DEPTH 6
+
+typedef struct ns_list {
+  char *usr[MAX_NS]; /* "" for the global namespace */
+  CXCursor cur[MAX_NS];
+  unsigned n;
+} ns_list;
+
+static char *usr_of(CXCursor c) {
+  CXString s;
+  char *copy;
+
+  if (clang_getCursorKind(c) == CXCursor_TranslationUnit)
+    return xl_strdup("");
+  s = clang_getCursorUSR(c);
+  copy = xl_strdup(clang_getCString(s));
+  clang_disposeString(s);
+  return copy;
+}
+
+static void add_ns(ns_list *l, CXCursor ns) {
+  char *usr = usr_of(ns);
+  unsigned i;
+
+  if (!usr)
+    return;
+  for (i = 0; i < l->n; i++)
+    if (strcmp(l->usr[i], usr) == 0) {
+      free(usr);
+      return;
+    }
+  if (l->n >= MAX_NS) {
+    free(usr);
+    return;
+  }
+  l->usr[l->n] = usr;
+  l->cur[l->n++] = ns;
+}
+
+/* The innermost namespace (or the translation unit) around decl. */
+static CXCursor namespace_of(CXCursor decl) {
+  CXCursor p = clang_getCursorSemanticParent(decl);
+
+  while (!clang_Cursor_isNull(p) &&
+         clang_getCursorKind(p) != CXCursor_Namespace &&
+         clang_getCursorKind(p) != CXCursor_TranslationUnit &&
+         !clang_isInvalid(clang_getCursorKind(p)))
+    p = clang_getCursorSemanticParent(p);
+  return p;
+}
+
+static void add_ns_of(ns_list *l, CXCursor decl) {
+  CXCursor ns = namespace_of(decl);
+
+  if (clang_Cursor_isNull(ns) || clang_isInvalid(clang_getCursorKind(ns)))
+    return;
+  add_ns(l, ns);
+  /* an inline namespace's members are members of its parent too */
+  while (clang_getCursorKind(ns) == CXCursor_Namespace &&
+         clang_Cursor_isInlineNamespace(ns)) {
+    ns = namespace_of(ns);
+    add_ns(l, ns);
+  }
+}
+
+/* The associated namespaces of a type ([basic.lookup.argdep]). */
+static void associated(ns_list *l, CXType t, unsigned depth) {
+  int i, n;
+
+  t = clang_getCanonicalType(t);
+  if (depth > MAX_TYPE_DEPTH)
+    return;
+  switch (t.kind) {
+  case CXType_Pointer: case CXType_LValueReference:
+  case CXType_RValueReference:
+    associated(l, clang_getPointeeType(t), depth + 1);
+    break;
+  case CXType_ConstantArray: case CXType_IncompleteArray:
+    associated(l, clang_getArrayElementType(t), depth + 1);
+    break;
+  case CXType_MemberPointer:
+    associated(l, clang_getPointeeType(t), depth + 1);
+    associated(l, clang_Type_getClassType(t), depth + 1);
+    break;
+  case CXType_FunctionProto: case CXType_FunctionNoProto:
+    associated(l, clang_getResultType(t), depth + 1);
+    n = clang_getNumArgTypes(t);
+    for (i = 0; i < n; i++)
+      associated(l, clang_getArgType(t, (unsigned)i), depth + 1);
+    break;
+  case CXType_Record: case CXType_Enum:
+    add_ns_of(l, clang_getTypeDeclaration(t));
+    n = clang_Type_getNumTemplateArguments(t);
+    for (i = 0; i < n; i++)
+      associated(l, clang_Type_getTemplateArgumentAsType(t, (unsigned)i),
+                 depth + 1);
+    break;
+  default:
+    break;
+  }
+}
+
+static enum CXVisitorResult field_type(CXCursor c, CXClientData data) {
+  associated(data, clang_getCursorType(c), 0);
+  return CXVisit_Continue;
+}
+
+/* What the placeholder brings: function type, class, captures, '::'. */
+static void placeholder_namespaces(ns_list *l, const fe_closure *cl) {
+  CXCursor parent = clang_getCursorSemanticParent(cl->func);
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+
+  associated(l, clang_getCursorType(cl->func), 0);
+  if (pk == CXCursor_ClassDecl || pk == CXCursor_StructDecl ||
+      pk == CXCursor_ClassTemplate || pk == CXCursor_UnionDecl)
+    associated(l, clang_getCursorType(parent), 0);
+  clang_Type_visitFields(clang_getCursorType(cl->closure), field_type, l);
+  add_ns(l, clang_getTranslationUnitCursor(
+                clang_Cursor_getTranslationUnit(cl->closure)));
+}
+
+/* What the call's arguments bring anyway (the closure as clang sees it:
+ * the namespace around the lambda). */
+static void argument_namespaces(ns_list *l, CXCursor call) {
+  int i, n = clang_Cursor_getNumArguments(call);
+
+  for (i = 0; i < n; i++)
+    associated(l, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)),
+               0);
+}
+
+static int listed(const ns_list *l, const char *usr) {
+  unsigned i;
+
+  for (i = 0; i < l->n; i++)
+    if (strcmp(l->usr[i], usr) == 0)
+      return 1;
+  return 0;
+}
+
+static void free_list(ns_list *l) {
+  unsigned i;
+
+  for (i = 0; i < l->n; i++)
+    free(l->usr[i]);
+  l->n = 0;
+}
+
+/* ---- looking a name up in one namespace ---------------------------------- */
+
+typedef struct lookup {
+  const char *usr;   /* the namespace */
+  const char *name;  /* the function */
+  CXCursor exclude;  /* the function the call resolves to */
+  CXCursor found;
+} lookup;
+
+static int is_target(const lookup *lk, CXCursor fn) {
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(lk->exclude);
+
+  return clang_equalCursors(fn, lk->exclude) ||
+         (!clang_Cursor_isNull(tmpl) && clang_equalCursors(fn, tmpl));
+}
+
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor p,
+                                             CXClientData data) {
+  lookup *lk = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXString s;
+  char *usr;
+  size_t n;
+  int match;
+  (void)p;
+
+  if (k == CXCursor_LinkageSpec)
+    return CXChildVisit_Recurse;
+  if (k == CXCursor_Namespace) {
+    usr = usr_of(c);
+    n = usr ? strlen(usr) : 0;
+    match = usr && n && strncmp(lk->usr, usr, n) == 0 &&
+            (lk->usr[n] == '\0' || lk->usr[n] == '@');
+    free(usr);
+    return match ? CXChildVisit_Recurse : CXChildVisit_Continue;
+  }
+  if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+    return CXChildVisit_Continue;
+  s = clang_getCursorSpelling(c);
+  match = strcmp(clang_getCString(s), lk->name) == 0;
+  clang_disposeString(s);
+  if (!match || is_target(lk, c))
+    return CXChildVisit_Continue;
+  usr = usr_of(namespace_of(c));
+  match = usr && strcmp(usr, lk->usr) == 0;
+  free(usr);
+  if (match) {
+    lk->found = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static void add_hazard(xl_fe *fe, const fe_pending *p, xl_id lambda,
+                       CXCursor ns, CXCursor found) {
+  xl_use *use;
+  const char *detail =
+      clang_getCursorKind(ns) == CXCursor_Namespace
+          ? xl_fe_qualified_name(fe, ns)
+          : "";
+  xl_loc decl = xl_fe_loc(fe, clang_getCursorLocation(found));
+
+  if (xl_facts_add_use(&use, NULL, fe->facts) < 0) {
+    xl_fe_oom(fe);
+    return;
+  }
+  use->kind = XL_USE_UNQUALIFIED_CALL;
+  use->lambda = lambda;
+  use->loc = p->loc;
+  use->callee = p->callee;
+  use->callee_decl = decl;
+  use->site = p->site;
+  use->detail = detail;
+}
+
+void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
+                       const fe_closure *cl) {
+  ns_list extra, have;
+  const char *name;
+  unsigned i;
+  lookup lk;
+
+  /* no ADL when ordinary lookup finds a class member */
+  if (clang_Cursor_isNull(cl->func) || !p->callee ||
+      clang_Cursor_isNull(p->call) ||
+      clang_getCursorKind(p->target) == CXCursor_CXXMethod)
+    return;
+  name = strrchr(p->callee, ':') ? strrchr(p->callee, ':') + 1 : p->callee;
+  memset(&extra, 0, sizeof(extra));
+  memset(&have, 0, sizeof(have));
+  placeholder_namespaces(&extra, cl);
+  argument_namespaces(&have, p->call);
+  add_ns_of(&have, cl->func);      /* the closure's own namespace */
+  add_ns_of(&have, p->target);     /* where ordinary lookup found the callee */
+  for (i = 0; i < extra.n; i++) {
+    if (listed(&have, extra.usr[i]))
+      continue;
+    memset(&lk, 0, sizeof(lk));
+    lk.usr = extra.usr[i];
+    lk.name = name;
+    lk.exclude = p->target;
+    lk.found = clang_getNullCursor();
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,
+                        &lk);
+    if (!clang_Cursor_isNull(lk.found))
+      add_hazard(fe, p, lambda, extra.cur[i], lk.found);
+  }
+  free_list(&extra);
+  free_list(&have);
+}

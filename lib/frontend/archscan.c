@@ -1,0 +1,345 @@
+/*
+ * archscan.c: the preprocessor conditionals that depend on __CUDA_ARCH__.
+ *
+ * nvcc compiles a .cu file twice, once for the host and once per device
+ * architecture, and only the device compilations define __CUDA_ARCH__. The
+ * arms of an #if group that mention __CUDA_ARCH__ (or a macro defined under
+ * such an arm, or one whose replacement mentions it) therefore exist in one
+ * compilation and not in the other. This file finds them by scanning the
+ * directives of every non-system file of the host translation unit, records
+ * them as xl_cond facts (for the notes of the rules) and says whether the
+ * file needs a device-side parse: it does when a function that holds an
+ * extended lambda contains such a directive, lies inside such an arm, or
+ * expands such a macro.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe.h"
+#include "lex.h"
+
+#define MAX_NESTING 64
+
+/* Macros whose expansion differs between host and device (CCCL's target
+ * macros are defined in system headers, which are not scanned). */
+static const char *const known_arch_macros[] = {
+    "NV_IF_TARGET", "NV_IF_ELSE_TARGET", "NV_DISPATCH_TARGET", NULL};
+
+typedef struct arch_names {
+  char **items;
+  size_t n, cap;
+  int oom;
+} arch_names;
+
+typedef struct arm {
+  size_t hash;      /* offset of the directive's '#' */
+  size_t body;      /* offset after the directive line */
+  size_t text_end;  /* end of the directive text */
+  int arch, is_else;
+} arm;
+
+typedef struct group {
+  int arch;   /* a directive of the group so far mentioned __CUDA_ARCH__ */
+  xl_id id;
+  arm cur;
+} group;
+
+typedef struct scan {
+  xl_fe *fe;
+  fe_file *file;
+  arch_names *names;
+  int record;               /* pass 2: record xl_cond facts */
+  group stack[MAX_NESTING];
+  unsigned depth;
+  xl_id next_group;
+} scan;
+
+/* ---- names ------------------------------------------------------------- */
+
+static int is_arch_name(const arch_names *an, const char *s, size_t n) {
+  size_t i;
+
+  if (n >= 11 && strncmp(s, "__CUDA_ARCH", 11) == 0)
+    return !(n == 18 && strncmp(s, "__CUDA_ARCH_LIST__", 18) == 0);
+  for (i = 0; known_arch_macros[i]; i++)
+    if (strlen(known_arch_macros[i]) == n &&
+        strncmp(known_arch_macros[i], s, n) == 0)
+      return 1;
+  for (i = 0; i < an->n; i++)
+    if (strlen(an->items[i]) == n && strncmp(an->items[i], s, n) == 0)
+      return 1;
+  return 0;
+}
+
+static void add_name(arch_names *an, const char *s, size_t n) {
+  char *copy;
+
+  if (is_arch_name(an, s, n))
+    return;
+  copy = malloc(n + 1);
+  if (!copy || XL_GROW(an->items, an->cap, an->n + 1) < 0) {
+    free(copy);
+    an->oom = 1;
+    return;
+  }
+  memcpy(copy, s, n);
+  copy[n] = '\0';
+  an->items[an->n++] = copy;
+}
+
+static void free_names(arch_names *an) {
+  size_t i;
+
+  for (i = 0; i < an->n; i++)
+    free(an->items[i]);
+  free(an->items);
+}
+
+/* 1 when an identifier in buf[b, e) names __CUDA_ARCH__ or an arch macro. */
+static int mentions_arch(const arch_names *an, const char *buf, size_t b,
+                         size_t e) {
+  xl_lexer lx;
+  xl_tok t;
+
+  xl_lex_init(&lx, buf, e, b);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF)
+    if (t.kind == XL_TOK_IDENT && is_arch_name(an, buf + t.begin, t.end - t.begin))
+      return 1;
+  return 0;
+}
+
+/* ---- directives -------------------------------------------------------- */
+
+/* 1 when only blanks precede offset on its line. */
+static int first_on_line(const char *buf, size_t off) {
+  while (off > 0 && (buf[off - 1] == ' ' || buf[off - 1] == '\t'))
+    off--;
+  return off == 0 || buf[off - 1] == '\n';
+}
+
+/* The end of the (possibly continued) line that starts at off. */
+static size_t line_end(const char *buf, size_t len, size_t off) {
+  size_t i;
+
+  for (i = off; i < len; i++)
+    if (buf[i] == '\n' && !(i > 0 && buf[i - 1] == '\\') &&
+        !(i > 1 && buf[i - 1] == '\r' && buf[i - 2] == '\\'))
+      return i;
+  return len;
+}
+
+static void record_arm(scan *s, const group *g, size_t end) {
+  const arm *a = &g->cur;
+  xl_cond *c;
+  const char *buf = s->file->buf;
+  size_t te = a->text_end;
+
+  if (!s->record || !a->arch)
+    return;
+  if (xl_facts_add_cond(&c, NULL, s->fe->facts) < 0) {
+    xl_fe_oom(s->fe);
+    return;
+  }
+  while (te > a->hash && (buf[te - 1] == '\r' || buf[te - 1] == ' '))
+    te--;
+  c->text = xl_facts_strndup(s->fe->facts, buf + a->hash,
+                             te - a->hash > 120 ? 120 : te - a->hash);
+  c->group = g->id;
+  c->flags = a->is_else ? XL_COND_ELSE : 0;
+  c->loc = xl_fe_loc_at(s->fe, s->file, a->hash);
+  c->range.begin = xl_fe_loc_at(s->fe, s->file, a->body);
+  c->range.end = xl_fe_loc_at(s->fe, s->file, end);
+}
+
+static void open_arm(group *g, size_t hash, size_t eol, size_t len,
+                     int is_else) {
+  g->cur.hash = hash;
+  g->cur.text_end = eol;
+  g->cur.body = eol < len ? eol + 1 : eol;
+  g->cur.arch = g->arch;
+  g->cur.is_else = is_else;
+}
+
+/* 1 when an open arm (of any enclosing group) depends on __CUDA_ARCH__. */
+static int inside_arch_arm(const scan *s) {
+  unsigned i;
+
+  for (i = 0; i < s->depth; i++)
+    if (s->stack[i].cur.arch)
+      return 1;
+  return 0;
+}
+
+static void on_define(scan *s, xl_lexer *lx, size_t eol) {
+  xl_tok name;
+  const char *buf = s->file->buf;
+
+  if (xl_lex_next(lx, &name) != XL_TOK_IDENT)
+    return;
+  if (inside_arch_arm(s) || mentions_arch(s->names, buf, name.end, eol))
+    add_name(s->names, buf + name.begin, name.end - name.begin);
+}
+
+static void on_directive(scan *s, size_t hash, size_t eol) {
+  const char *buf = s->file->buf;
+  size_t len = s->file->len;
+  xl_lexer lx;
+  xl_tok t;
+  group *g;
+  int arch;
+
+  xl_lex_init(&lx, buf, eol, hash + 1);
+  if (xl_lex_next(&lx, &t) != XL_TOK_IDENT)
+    return;
+  arch = mentions_arch(s->names, buf, t.end, eol);
+  if (xl_tok_is(&lx, &t, "define")) {
+    on_define(s, &lx, eol);
+  } else if (xl_tok_is(&lx, &t, "if") || xl_tok_is(&lx, &t, "ifdef") ||
+             xl_tok_is(&lx, &t, "ifndef")) {
+    if (s->depth >= MAX_NESTING)
+      return;
+    g = &s->stack[s->depth++];
+    g->arch = arch;
+    g->id = s->next_group++;
+    open_arm(g, hash, eol, len, 0);
+  } else if (s->depth == 0) {
+    return;
+  } else if (xl_tok_is(&lx, &t, "elif") || xl_tok_is(&lx, &t, "elifdef") ||
+             xl_tok_is(&lx, &t, "elifndef") || xl_tok_is(&lx, &t, "else")) {
+    g = &s->stack[s->depth - 1];
+    record_arm(s, g, hash);
+    g->arch |= arch;
+    open_arm(g, hash, eol, len, xl_tok_is(&lx, &t, "else"));
+  } else if (xl_tok_is(&lx, &t, "endif")) {
+    record_arm(s, &s->stack[s->depth - 1], hash);
+    s->depth--;
+  }
+}
+
+static void scan_file(scan *s) {
+  const char *buf = s->file->buf;
+  size_t len = s->file->len, eol;
+  xl_lexer lx;
+  xl_tok t;
+
+  s->depth = 0;
+  xl_lex_init(&lx, buf, len, 0);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    if (!(t.kind == XL_TOK_PUNCT && buf[t.begin] == '#' &&
+          first_on_line(buf, t.begin)))
+      continue;
+    eol = line_end(buf, len, t.begin);
+    on_directive(s, t.begin, eol);
+    xl_lex_init(&lx, buf, len, eol);
+  }
+}
+
+/* ---- the files of the translation unit ----------------------------------- */
+
+typedef struct file_list {
+  CXTranslationUnit tu;
+  CXFile *items;  /* the user (non-system) files */
+  size_t n, cap;
+  int oom;
+} file_list;
+
+/*
+ * Keep the user files. A file included from a system header is taken to be
+ * one too (clang gives a header found next to its includer the includer's
+ * kind), which spares the location lookup that makes asking about the file
+ * itself cost about a millisecond per file in big translation units.
+ */
+static void collect_file(CXFile file, CXSourceLocation *stack, unsigned depth,
+                         CXClientData data) {
+  file_list *fl = data;
+
+  if (depth > 0 && clang_Location_isInSystemHeader(stack[0]))
+    return;
+  if (clang_Location_isInSystemHeader(clang_getLocationForOffset(fl->tu, file, 0)))
+    return;
+  if (XL_GROW(fl->items, fl->cap, fl->n + 1) < 0) {
+    fl->oom = 1;
+    return;
+  }
+  fl->items[fl->n++] = file;
+}
+
+/* Scan every user file; twice, so that macros defined late still count. */
+static void scan_all(scan *s, const file_list *fl) {
+  size_t i;
+  int pass;
+
+  for (pass = 0; pass < 3; pass++) {
+    s->record = pass == 2;
+    s->next_group = 0;
+    for (i = 0; i < fl->n; i++) {
+      s->file = xl_fe_file(s->fe, fl->items[i]);
+      if (s->file && s->file->buf && !s->file->system)
+        scan_file(s);
+    }
+  }
+}
+
+/* ---- does the file need the device side? ------------------------------- */
+
+static int func_has_extended_lambda(const xl_facts *f, xl_id fn) {
+  uint32_t i;
+
+  for (i = 0; i < f->nlambdas; i++)
+    if (f->lambdas[i].func == fn && (f->lambdas[i].flags & XL_LAMBDA_EXTENDED))
+      return 1;
+  return 0;
+}
+
+static int func_needs_device(xl_fe *fe, const arch_names *an,
+                             const xl_func *fn) {
+  const xl_facts *f = fe->facts;
+  xl_loc b = fn->range.begin, e = fn->range.end;
+  CXFile file;
+  fe_file *ff;
+  uint32_t i;
+
+  if (!xl_loc_valid(b) || b.file != e.file || b.file >= f->nfiles)
+    return 0;
+  for (i = 0; i < f->nconds; i++) {
+    const xl_cond *c = &f->conds[i];
+    if (c->loc.file != b.file)
+      continue;
+    /* a directive inside the function, or the function inside an arm */
+    if ((c->loc.offset >= b.offset && c->loc.offset < e.offset) ||
+        (c->range.begin.offset <= b.offset && b.offset < c->range.end.offset))
+      return 1;
+  }
+  file = clang_getFile(fe->tu, f->files[b.file]);
+  ff = xl_fe_file(fe, file);
+  return ff && ff->buf && e.offset <= ff->len &&
+         mentions_arch(an, ff->buf, b.offset, e.offset);
+}
+
+int xl_fe_arch_scan(int *out_needed, xl_fe *fe) {
+  scan *s = calloc(1, sizeof(*s));
+  arch_names names;
+  file_list fl;
+  uint32_t i;
+
+  *out_needed = 0;
+  memset(&names, 0, sizeof(names));
+  memset(&fl, 0, sizeof(fl));
+  if (!s)
+    return XL_ENOMEM;
+  s->fe = fe;
+  s->names = &names;
+  fl.tu = fe->tu;
+  clang_getInclusions(fe->tu, collect_file, &fl);
+  if (!fl.oom)
+    scan_all(s, &fl);
+  for (i = 0; i < fe->facts->nfuncs && !*out_needed; i++)
+    if (func_has_extended_lambda(fe->facts, i))
+      *out_needed = func_needs_device(fe, &names, &fe->facts->funcs[i]);
+  if (fl.oom || names.oom)
+    xl_fe_oom(fe);
+  free_names(&names);
+  free(fl.items);
+  free(s);
+  return fe->status;
+}

@@ -1,0 +1,196 @@
+/*
+ * extended_lambda_arch_dependent_capture: an extended lambda captures other
+ * variables, or the same ones in another order, in the host compilation than
+ * in the device compilation.
+ *
+ * The host builds the closure with its own layout and copies it to the
+ * device, which reads it with the device compilation's layout. nvcc 13.0
+ * compiles this silently: with the same number of captures the device reads
+ * the wrong values (measured: ../shared/gpu/arch_capture.cu computes 3, not
+ * 42); with a different number, the host compilation of a kernel launch
+ * fails inside nvcc's own header ("nvcc internal error: unexpected number of
+ * captures!") -- unless another extended lambda of the translation unit has
+ * that many captures in the host compilation: then it compiles too
+ * (test/gpu/arch_capture_count.cu). An error when the closure reaches a
+ * kernel (directly or through a launcher), a warning otherwise.
+ */
+#include <stdlib.h>
+
+#include "rule_util.h"
+
+#define LIST_MAX 6
+
+static int same_capture(const xl_capture *a, const xl_capture *b) {
+  return a->kind == b->kind && a->name && b->name &&
+         strcmp(a->name, b->name) == 0;
+}
+
+/* The index of a capture like c in lambda l of f, or -1. */
+static int find_capture(const xl_facts *f, const xl_lambda *l,
+                        const xl_capture *c) {
+  XL_FOR_EACH_CAPTURE(f, l, x) {
+    if (same_capture(x, c))
+      return (int)XL_CAPTURE_INDEX(f, l, x);
+  }
+  return -1;
+}
+
+static int same_layout(const xl_facts *h, const xl_lambda *a,
+                       const xl_facts *d, const xl_lambda *b) {
+  if (a->ncaptures != b->ncaptures)
+    return 0;
+  for (uint32_t i = 0; i < a->ncaptures; i++)
+    if (!same_capture(xl_lambda_capture(h, a, i), xl_lambda_capture(d, b, i)))
+      return 0;
+  return 1;
+}
+
+/* "'a', 'b'" or "nothing", in buf. */
+static const char *list(char *buf, size_t n, const xl_facts *f,
+                        const xl_lambda *l) {
+  size_t len = 0;
+
+  buf[0] = '\0';
+  if (!l->ncaptures)
+    return "nothing";
+  for (uint32_t i = 0; i < l->ncaptures && len < n; i++) {
+    const xl_capture *c = xl_lambda_capture(f, l, i);
+    if (i == LIST_MAX) {
+      snprintf(buf + len, n - len, ", ...");
+      break;
+    }
+    len += (size_t)snprintf(buf + len, n - len, "%s'%s'", i ? ", " : "",
+                            c->name ? c->name : "?");
+  }
+  return buf;
+}
+
+typedef struct one_side {
+  const xl_capture *c;
+  const char *side;
+} one_side;
+
+static int by_place(const void *a, const void *b) {
+  const xl_loc *x = &((const one_side *)a)->c->loc;
+  const xl_loc *y = &((const one_side *)b)->c->loc;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* Collect the captures of l (in f) that the other lambda lacks. */
+static size_t missing(one_side *out, size_t n, size_t max, const xl_facts *f,
+                      const xl_lambda *l, const xl_facts *of,
+                      const xl_lambda *ol, const char *side) {
+  for (uint32_t i = 0; i < l->ncaptures && n < max; i++) {
+    const xl_capture *c = xl_lambda_capture(f, l, i);
+    if (find_capture(of, ol, c) < 0) {
+      out[n].c = c;
+      out[n++].side = side;
+    }
+  }
+  return n;
+}
+
+/* Notes at each variable captured on one side only (in source order), or
+ * at the first one whose position differs. */
+static void note_differences(xl_diag *diag, const xl_facts *h,
+                             const xl_lambda *a, const xl_facts *d,
+                             const xl_lambda *b) {
+  one_side v[32];
+  size_t n = missing(v, 0, 32, h, a, d, b, "host");
+
+  n = missing(v, n, 32, d, b, h, a, "device");
+  qsort(v, n, sizeof(*v), by_place);
+  for (size_t i = 0; i < n; i++)
+    xl_diag_add_note(diag, v[i].c->loc,
+                     "'%s' is captured only in the %s compilation",
+                     v[i].c->name, v[i].side);
+  for (uint32_t i = 0; i < a->ncaptures && n == 0; i++) {
+    const xl_capture *c = xl_lambda_capture(h, a, i);
+    int j = find_capture(d, b, c);
+    if (j < 0 || (uint32_t)j == i)
+      continue;
+    xl_diag_add_note(diag, c->loc,
+                     "'%s' is capture %u in the host compilation but capture "
+                     "%d in the device compilation",
+                     c->name, i + 1, j + 1);
+    break;
+  }
+}
+
+/* The fix: name every variable of both sides in the capture list, so that
+ * both compilations capture all of them, in the list's order. */
+static void suggest(xl_diag *diag, const xl_facts *h, const xl_lambda *a,
+                    const xl_facts *d, const xl_lambda *b) {
+  char text[512];
+  size_t len = 1;
+  int ok = a->capture_default == '=';
+  xl_note *n;
+
+  text[0] = '[';
+  XL_FOR_EACH_CAPTURE(h, a, c) {
+    ok &= (c->kind == XL_CAPTURE_VAR || c->kind == XL_CAPTURE_THIS) &&
+          !(c->flags & XL_CAPTURE_EXPLICIT);
+    len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s",
+                            len > 1 ? ", " : "", c->name ? c->name : "?");
+  }
+  XL_FOR_EACH_CAPTURE(d, b, c) {
+    ok &= (c->kind == XL_CAPTURE_VAR || c->kind == XL_CAPTURE_THIS) &&
+          !(c->flags & XL_CAPTURE_EXPLICIT);
+    if (find_capture(h, a, c) < 0 && len < sizeof(text))
+      len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s",
+                              len > 1 ? ", " : "", c->name ? c->name : "?");
+  }
+  n = xl_diag_add_note(diag, xl_loc_valid(a->intro.begin) ? a->intro.begin : a->loc,
+                       "capture the variables explicitly, so that both "
+                       "compilations capture all of them in one order");
+  if (ok && len + 2 < sizeof(text)) {
+    text[len++] = ']';
+    text[len] = '\0';
+    xl_note_add_fixit(n, a->intro, text);
+  }
+}
+
+static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
+                   const xl_facts *d, const xl_lambda *b) {
+  char hl[256], dl[256];
+  int to_kernel = (a->flags & XL_LAMBDA_TO_KERNEL) != 0;
+  const xl_use *u = xl_use_of(h, a, (1u << XL_USE_KERNEL_ARG) |
+                                        (1u << XL_USE_LAUNCHER_ARG));
+  xl_diag *diag = xl_report_as(ctx, to_kernel ? XL_SEV_ERROR : XL_SEV_WARNING,
+                               a->loc, xl_lambda_space(a),
+                               list(hl, sizeof(hl), h, a),
+                               list(dl, sizeof(dl), d, b));
+
+  xl_diag_add_range(diag, a->intro);
+  note_differences(diag, h, a, d, b);
+  if (u)
+    xl_diag_add_note(diag, u->loc,
+                     "the host copies the closure to the device here, "
+                     "through '%s'; %s",
+                     u->callee ? u->callee : "?",
+                     a->ncaptures != b->ncaptures
+                         ? "the capture counts differ: nvcc's host "
+                           "compilation fails (its static assertion "
+                           "'unexpected number of captures!'), or compiles "
+                           "when another extended lambda of the file has as "
+                           "many captures"
+                         : "the device then reads the captured values from "
+                           "the wrong places");
+  suggest(diag, h, a, d, b);
+}
+
+void xl_check_extended_lambda_arch_dependent_capture(xl_rule_ctx *ctx,
+                                                     const xl_facts *f) {
+  const xl_facts *d = f->device;
+
+  if (!d || (d->flags & XL_FACTS_INCOMPLETE))
+    return;
+  XL_FOR_EACH_EXTENDED_LAMBDA(f, l) {
+    const xl_lambda *b = l->peer < d->nlambdas ? &d->lambdas[l->peer] : NULL;
+    if (b && !same_layout(f, l, d, b))
+      report(ctx, f, l, d, b);
+  }
+}

@@ -1,0 +1,87 @@
+/*
+ * extended_lambda_host_introspection: host code inspects 'operator()' of an
+ * extended __device__ lambda.
+ *
+ * In the host compilation nvcc replaces the lambda with a placeholder,
+ * __nv_dl_wrapper_t, whose 'operator()' is a template returning 'int' (or
+ * the trailing return type, when one is written). Measured with nvcc 13.0
+ * (`nvcc --extended-lambda -c`):
+ *   - '&L::operator()' and an unevaluated call 'decltype(lam(x))': rejected by
+ *     nvcc's front end when the return type is deduced; with a trailing
+ *     return type '&L::operator()' fails in the host compiler;
+ *   - cuda::std::invoke_result / result_of: a static assertion in nvcc's
+ *     front end when the return type is deduced;
+ *   - a class template that takes '&F::operator()' (function traits): fails
+ *     in the host compiler ("'decltype' cannot resolve address of overloaded
+ *     function").
+ * std::invoke_result and std::result_of compile, with the wrong type:
+ * extended_lambda_host_return_type. __host__ __device__ lambdas keep their
+ * real call operator and are not affected.
+ */
+#include "rule_util.h"
+
+static const char *how(char *buf, size_t n, const xl_use *u) {
+  if (u->flags & XL_USE_INTRO_OPERATOR)
+    return "by taking its address";
+  if (u->flags & XL_USE_INTRO_CALL)
+    return "by calling it in an unevaluated operand";
+  snprintf(buf, n, "through '%s'", u->callee ? u->callee : "?");
+  return buf;
+}
+
+static void explain(xl_diag *d, const xl_use *u, const xl_lambda *l) {
+  int trailing = (l->flags & XL_LAMBDA_TRAILING_RETURN) != 0;
+
+  if (u->flags & XL_USE_INTRO_TRAITS)
+    xl_diag_add_note(d, xl_loc_valid(u->site) ? u->site : u->loc,
+                     "in the host compilation '%s' gets nvcc's placeholder "
+                     "'__nv_dl_wrapper_t', whose 'operator()' is a template: "
+                     "'&F::operator()' does not resolve and the host compiler "
+                     "fails",
+                     u->callee ? u->callee : "?");
+  else if (u->flags & XL_USE_INTRO_CCCL_RESULT)
+    xl_diag_add_note(d, l->loc,
+                     "the lambda's return type is deduced, and host code sees "
+                     "only nvcc's placeholder: nvcc's front end rejects the "
+                     "query with a static assertion");
+  else if (trailing)
+    xl_diag_add_note(d, l->loc,
+                     "in the host compilation the lambda is nvcc's placeholder "
+                     "'__nv_dl_wrapper_t', whose 'operator()' is a template: "
+                     "its address does not resolve and the host compiler "
+                     "fails");
+  else
+    xl_diag_add_note(d, l->loc,
+                     "the lambda's return type is deduced, so nvcc's front end "
+                     "rejects any reference to its 'operator()' outside device "
+                     "code");
+}
+
+static void suggest(xl_diag *d, const xl_use *u, const xl_lambda *l) {
+  if (u->flags & (XL_USE_INTRO_CALL | XL_USE_INTRO_CCCL_RESULT))
+    xl_diag_add_note(d, l->params_loc,
+                     "write the return type ('-> T') so that host code can "
+                     "know it");
+  else
+    xl_diag_add_note(d, l->loc,
+                     "inspect a __host__ __device__ lambda or a named function "
+                     "object instead");
+}
+
+void xl_check_extended_lambda_host_introspection(xl_rule_ctx *ctx,
+                                                 const xl_facts *f) {
+  for (uint32_t i = 0; i < f->nuses; i++) {
+    const xl_use *u = &f->uses[i];
+    const xl_lambda *l;
+    char buf[256];
+    xl_diag *d;
+
+    if (u->kind != XL_USE_INTROSPECTION || u->lambda >= f->nlambdas ||
+        !(u->flags & ~XL_USE_INTRO_STD_RESULT))
+      continue;
+    l = &f->lambdas[u->lambda];
+    d = xl_report(ctx, u->loc, how(buf, sizeof(buf), u));
+    explain(d, u, l);
+    suggest(d, u, l);
+  }
+}

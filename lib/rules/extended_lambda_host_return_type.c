@@ -1,0 +1,44 @@
+/*
+ * extended_lambda_host_return_type: std::invoke_result / std::result_of of
+ * an extended __device__ lambda whose return type is deduced.
+ *
+ * In the host compilation nvcc replaces the lambda with a placeholder whose
+ * 'operator()' is a template returning 'int'. nvcc 13.0 compiles the query
+ * without a word, and the host code then works with 'int' where the device
+ * returns something else (measured: a lambda returning double gives
+ * sizeof(std::invoke_result_t<L, int>) == 4 on the host). Nothing is wrong
+ * when the deduced type is int itself, and a trailing return type ('-> T')
+ * is kept by the placeholder.
+ */
+#include "rule_util.h"
+
+void xl_check_extended_lambda_host_return_type(xl_rule_ctx *ctx,
+                                               const xl_facts *f) {
+  for (uint32_t i = 0; i < f->nuses; i++) {
+    const xl_use *u = &f->uses[i];
+    const xl_lambda *l;
+    const char *ret;
+    xl_diag *d;
+    xl_note *n;
+    char text[300];
+
+    if (u->kind != XL_USE_INTROSPECTION || u->lambda >= f->nlambdas ||
+        !(u->flags & XL_USE_INTRO_STD_RESULT))
+      continue;
+    l = &f->lambdas[u->lambda];
+    ret = xl_type_name(f, l->ret_type);
+    if ((l->flags & XL_LAMBDA_GENERIC) || strcmp(ret, "int") == 0 ||
+        strcmp(ret, "?") == 0)
+      continue;
+    d = xl_report(ctx, u->loc, u->callee ? u->callee : "?", ret);
+    xl_diag_add_note(d, l->loc,
+                     "the lambda's return type is deduced; in the host "
+                     "compilation nvcc replaces it with a placeholder whose "
+                     "'operator()' returns 'int'");
+    n = xl_diag_add_note(d, l->body, "write the return type: '-> %s'", ret);
+    /* '[] __device__ {' has no parameter list to put it after */
+    snprintf(text, sizeof(text), "%s-> %s ",
+             l->params_loc.offset == l->body.offset ? "() " : "", ret);
+    xl_note_add_fixit(n, xl_range_at(l->body), text);
+  }
+}

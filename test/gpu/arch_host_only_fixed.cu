@@ -1,0 +1,22 @@
+// arch_host_only.cu rewritten as xlambda's note suggests
+// (extended_lambda_arch_dependent_definition: "define it in both
+// compilations"): only the launch stays host-only.
+#include <cstdio>
+#include <cuda_runtime.h>
+__device__ int result;
+template <typename T> __global__ void kernel(T in) { result = in(); }
+__host__ __device__ void foo(void) {
+  auto lam = [] __device__ { return 4; };
+#if !defined(__CUDA_ARCH__)
+  kernel<<<1, 1>>>(lam);
+#endif
+}
+int main() {
+  foo();
+  cudaError_t launch = cudaGetLastError();
+  cudaError_t e = cudaDeviceSynchronize();
+  int h = -1; cudaMemcpyFromSymbol(&h, result, sizeof h);
+  printf("launch: %s  sync: %s  device result = %d (expected 4)\n",
+         cudaGetErrorString(launch), cudaGetErrorString(e), h);
+  return launch == cudaSuccess && e == cudaSuccess && h == 4 ? 0 : 1;
+}

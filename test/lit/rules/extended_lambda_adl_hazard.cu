@@ -1,0 +1,71 @@
+// RUN: %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
+// RUN: %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
+
+// In the host compilation an extended lambda is an object of
+// __nv_dl_wrapper_t<__nv_dl_tag<F *, &f, N>, ...>, whose template arguments
+// bring the namespaces of the enclosing function's signature into
+// argument-dependent lookup. An unqualified call then also finds functions
+// there: ambiguous (the CUDA guide's example: the host compiler fails) or,
+// silently, another overload (test/gpu/adl_hazard.cu). nvcc's front end
+// accepts all of it.
+
+namespace N1 {
+struct S1_t {};
+template <typename T> int foo(T) { return 1; }
+inline int bar(...) { return 1; }
+} // namespace N1
+
+namespace N2 {
+template <typename T> int foo(T) { return 2; }
+template <typename T> int doit(T in) { return foo(in); }
+// FIXED: template <typename T> int doit(T in) { return N2::foo(in); }
+inline int bar(...) { return 2; }
+template <typename T> int pick(T in) { return bar(in); }
+// FIXED: template <typename T> int pick(T in) { return N2::bar(in); }
+} // namespace N2
+
+// The CUDA programming guide's example: ambiguous in the host compilation.
+void guide_example(N1::S1_t in) {
+  auto lam1 = [=] __device__ {};
+  N2::doit(lam1);
+  // CHECK: :[[@LINE-1]]:12: warning: unqualified call to 'foo' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-12]]:47: note: the unqualified call is here
+  // CHECK: :[[@LINE-19]]:27: note: in the host compilation lookup also finds this 'foo'
+  // CHECK: :[[@LINE-5]]:15: note: nvcc's placeholder for this lambda names its enclosing function, whose signature (or captured variables) brings in namespace 'N1'
+  // CHECK: :[[@LINE-15]]:47: note: qualify the call ('N2::foo') to keep the other namespace out of the lookup
+}
+
+// Silently another overload: N1::bar wins over N2::bar on the host.
+int wrong_overload(N1::S1_t in) {
+  auto lam = [=] __host__ __device__ { return 0; };
+  return N2::pick(lam);
+  // CHECK: :[[@LINE-1]]:19: warning: unqualified call to 'bar' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-20]]:47: note: the unqualified call is here
+  // CHECK: :[[@LINE-29]]:12: note: in the host compilation lookup also finds this 'bar'
+  // CHECK: :[[@LINE-5]]:14: note: nvcc's placeholder for this lambda names its enclosing function
+  // CHECK: :[[@LINE-23]]:47: note: qualify the call ('N2::bar')
+}
+
+// ---- compliant twins ----------------------------------------------------
+
+// The enclosing function's signature names no other namespace.
+void plain_signature(int x) {
+  auto lam = [=] __device__ { return x; };
+  N2::doit(lam);
+}
+
+// A qualified call: no argument-dependent lookup.
+template <typename T> int qualified(T in) { return N2::foo(in); }
+void qualified_call(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  qualified(lam);
+}
+
+// A plain lambda is no placeholder.
+void plain_lambda(N1::S1_t in) {
+  auto lam = [=] {};
+  N2::doit(lam);
+}
