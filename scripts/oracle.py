@@ -55,6 +55,8 @@ HOST_ERROR = re.compile(r'^(?P<file>[^:\s]+?):(?P<line>\d+):(\d+:)? (fatal )?err
 # nvcc's front end, for an error inside a header instantiated from the case:
 # "          instantiation of ... at line 18 of t.cu"
 EDG_TRACE = re.compile(r'\bat line (?P<line>\d+) of (?P<file>\S+)$')
+# gcc, for an error in a header reached from the case: "t.cu:14:50:   required from here"
+GCC_TRACE = re.compile(r'^(?P<file>[^:\s]+?):(?P<line>\d+):(\d+:)?\s+required from')
 
 
 def directives(path):
@@ -86,14 +88,23 @@ def nvcc_lines(nvcc, path, args, mode, ext, workdir):
     lines, elsewhere = set(), False
     base = os.path.basename(path)
     pending = False  # an error in another file, not yet traced back
+    required = None  # the case file's line a gcc "required from" names
     for text in (proc.stdout + proc.stderr).splitlines():
+        r = GCC_TRACE.match(text)
+        if r and os.path.basename(r.group('file')) == base:
+            required = int(r.group('line'))
+            continue
         m = NVCC_ERROR.match(text) or HOST_ERROR.match(text)
         if m:
             if os.path.basename(m.group('file')) == base:
                 lines.add(int(m.group('line')))
                 pending = False
+            elif required:
+                lines.add(required)  # gcc traced it to the case file above
+                pending = False
             else:
                 pending = True  # maybe traced back to the case file below
+            required = None
             continue
         t = EDG_TRACE.search(text)
         if pending and t and os.path.basename(t.group('file')) == base:

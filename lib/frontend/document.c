@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fe.h"
+#include "recover.h"
 #include "frontend.h"
 
 struct xl_frontend_doc {
@@ -140,6 +141,8 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
                           const char *text, size_t len, xl_diags *clang_errors,
                           xl_error *err) {
   struct CXUnsavedFile unsaved;
+  CXTranslationUnit again = NULL;
+  xl_recovery rec;
   int rc;
 
   *out = NULL;
@@ -149,7 +152,19 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
   rc = reparse(doc, &unsaved, err);
   if (rc < 0)
     return rc;
-  return xl_fe_tu_facts(out, doc->index, doc->tu, NULL, doc->cmd, &doc->opts,
-                        clang_errors,
-                        err);
+  /* what clang cannot parse but nvcc accepts: a second, full parse of a
+   * rewritten copy; the document keeps its own TU for the next reparse */
+  memset(&rec, 0, sizeof(rec));
+  if (xl_fe_recover(&rec, &again, doc->tu, doc->index, doc->cmd->file,
+                    doc->argv, doc->argc) < 0) {
+    xl_recovery_free(&rec);
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  }
+  rc = xl_fe_tu_facts(out, doc->index, again ? again : doc->tu,
+                      again ? &rec : NULL, doc->cmd, &doc->opts, clang_errors,
+                      err);
+  if (again)
+    clang_disposeTranslationUnit(again);
+  xl_recovery_free(&rec);
+  return rc;
 }

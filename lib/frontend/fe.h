@@ -276,6 +276,12 @@ xl_id xl_fe_add_func(xl_fe *fe, CXCursor c, xl_space space);
  */
 void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func);
 
+/*
+ * 1 when func is an implicit instantiation of a template (it has a template
+ * and sits where the template is written).
+ */
+int xl_fe_is_instantiation(CXCursor func);
+
 /* The CUDA attributes written on a declaration (host/device/global). */
 xl_space xl_fe_decl_space(CXCursor decl, CXSourceLocation *first_attr);
 

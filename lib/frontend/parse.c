@@ -257,10 +257,16 @@ static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
       fe->index, file, (const char *const *)argv, argc, NULL, 0,
       CXTranslationUnit_KeepGoing, tu);
 
+  CXTranslationUnit again = NULL;
+
   if (ec != CXError_Success)
     return describe_failure(ec, file, err);
-  if (xl_fe_recover(rec, tu, fe->index, file, argv, argc) < 0)
+  if (xl_fe_recover(rec, &again, *tu, fe->index, file, argv, argc) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (again) {
+    clang_disposeTranslationUnit(*tu);
+    *tu = again;
+  }
   return XL_OK;
 }
 

@@ -236,26 +236,24 @@ static int scan_errors(xl_recovery *rec, CXTranslationUnit tu) {
   return found;
 }
 
-int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *tu, CXIndex index,
-                  const char *file, char **argv, int argc) {
-  CXTranslationUnit again = NULL;
-
+int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *again,
+                  CXTranslationUnit tu, CXIndex index, const char *file,
+                  char **argv, int argc) {
+  *again = NULL;
   memset(rec, 0, sizeof(*rec));
   rec->blanked = calloc(MAX_BLANKS, sizeof(*rec->blanked));
   rec->unsaved = calloc(MAX_BLANKS, sizeof(*rec->unsaved));
   if (!rec->blanked || !rec->unsaved)
     return XL_ENOMEM;
-  if (!scan_errors(rec, *tu))
+  if (!scan_errors(rec, tu))
     return XL_OK;
   if (clang_parseTranslationUnit2(index, file, (const char *const *)argv, argc,
                                   rec->unsaved, (unsigned)rec->nunsaved,
                                   CXTranslationUnit_KeepGoing,
-                                  &again) != CXError_Success) {
+                                  again) != CXError_Success) {
+    *again = NULL;
     rec->n = 0; /* keep the first parse and its errors */
-    return XL_OK;
   }
-  clang_disposeTranslationUnit(*tu);
-  *tu = again;
   return XL_OK;
 }
 

@@ -17,14 +17,16 @@ typedef struct xl_recovery {
 } xl_recovery;
 
 /*
- * Look at *tu's errors for lambdas whose annotation stops clang's parse;
- * when there are any, parse file again (same arguments) with the
- * annotations blanked out, replacing *tu. rec must outlive *tu (it holds
- * the unsaved copies) and is released with xl_recovery_free. Returns XL_OK
- * or XL_ENOMEM; a failed second parse keeps the first.
+ * Look at tu's errors for lambdas whose annotation stops clang's parse;
+ * when there are any, parse file again (same arguments, the text tu parsed)
+ * with the annotations blanked out into *again (the caller disposes of it;
+ * NULL when nothing needed it or the second parse failed: keep tu then).
+ * rec must outlive *again (it holds the unsaved copies) and is released with
+ * xl_recovery_free. Returns XL_OK or XL_ENOMEM.
  */
-int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *tu, CXIndex index,
-                  const char *file, char **argv, int argc);
+int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *again,
+                  CXTranslationUnit tu, CXIndex index, const char *file,
+                  char **argv, int argc);
 
 /* Release a recovery. Accepts NULL. */
 void xl_recovery_free(xl_recovery *rec);

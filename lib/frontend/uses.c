@@ -429,6 +429,10 @@ void xl_fe_uses_visit(xl_fe *fe, CXCursor c, CXCursor parent) {
       k != CXCursor_MemberRefExpr && k != CXCursor_TemplateRef &&
       k != CXCursor_TypeRef)
     return;
+  /* instantiated bodies (instances.c) repeat code already seen in its
+   * pattern; the uses that matter there are followed from the call sites */
+  if (fe->instance)
+    return;
   if (!host_context(fe) || !state(fe))
     return;
   if (fe->uses->have_win && k != CXCursor_CallExpr)
@@ -487,15 +491,6 @@ static int trailing_return(const xl_fe *fe, const xl_lambda *l) {
 }
 
 /* An implicit instantiation: it sits where its template is written. */
-static int is_instantiation(CXCursor func) {
-  CXCursor t = clang_getSpecializedCursorTemplate(func);
-
-  return !clang_Cursor_isNull(t) &&
-         clang_getCursorKind(func) != CXCursor_FunctionTemplate &&
-         clang_equalLocations(clang_getCursorLocation(func),
-                              clang_getCursorLocation(t));
-}
-
 void xl_fe_uses_lambda(xl_fe *fe, CXCursor c, xl_id id) {
   fe_uses *u = state(fe);
   fe_closure *cl;
@@ -517,7 +512,7 @@ void xl_fe_uses_lambda(xl_fe *fe, CXCursor c, xl_id id) {
   fe->facts->lambdas[id].spelling = spelling;
   if (trailing_return(fe, &fe->facts->lambdas[id]))
     fe->facts->lambdas[id].flags |= XL_LAMBDA_TRAILING_RETURN;
-  if (fe->in_function && is_instantiation(fe->func_cursor))
+  if (fe->in_function && xl_fe_is_instantiation(fe->func_cursor))
     fe->facts->lambdas[id].flags |= XL_LAMBDA_INSTANCE;
   if (!(fe->facts->flags & XL_FACTS_DEVICE_SIDE))
     xl_fe_this_fields(fe, c, id);

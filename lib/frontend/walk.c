@@ -108,8 +108,22 @@ void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func) {
   walk_function(fe, c, func);
 }
 
+int xl_fe_is_instantiation(CXCursor func) {
+  CXCursor t = clang_getSpecializedCursorTemplate(func);
+
+  return !clang_Cursor_isNull(t) &&
+         clang_getCursorKind(func) != CXCursor_FunctionTemplate &&
+         clang_equalLocations(clang_getCursorLocation(func),
+                              clang_getCursorLocation(t));
+}
+
+/*
+ * Implicit instantiations are walked by instances.c, from their points of
+ * instantiation; libclang shows some of them to the plain walk too (with a
+ * precompiled preamble), and they must not be walked twice.
+ */
 static enum CXChildVisitResult visit_function(xl_fe *fe, CXCursor c) {
-  if (clang_isCursorDefinition(c))
+  if (clang_isCursorDefinition(c) && !xl_fe_is_instantiation(c))
     walk_function(fe, c, XL_NONE);
   return CXChildVisit_Continue;
 }

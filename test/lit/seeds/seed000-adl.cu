@@ -7,7 +7,8 @@
 // is extended_lambda_adl_hazard (RESTRICTIONS.md section 5), not one of the
 // front-end errors of this catalog. clang 22 stops earlier, at N2::foo:
 // N2::foo is declared only, and cannot be defined elsewhere for a closure
-// type; xlambda reports clang's error.
+// type; xlambda reports clang's error, and the ADL hazard the guide
+// describes (extended_lambda_adl_hazard).
 
 namespace N1 {
 struct S1_t { };
@@ -29,4 +30,9 @@ call to "foo" in the body of N2::doit, causing ambiguity.
 */
 auto lam1 = [=] __device__{};
 N2::doit(lam1);
+// CHECK: :[[@LINE-1]]:10: warning: unqualified call to 'foo' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+// CHECK: :[[@LINE-15]]:41: note: the unqualified call is here
+// CHECK: :[[@LINE-20]]:28: note: in the host compilation lookup also finds this 'foo'
+// CHECK: :[[@LINE-5]]:13: note: nvcc's placeholder for this lambda names its enclosing function
+// CHECK: :[[@LINE-18]]:41: note: qualify the call ('N2::foo')
 }
