@@ -58,6 +58,7 @@ typedef struct xl_fe {
   CXTranslationUnit tu;
   xl_facts *facts;
   int status;                 /* sticky: XL_ENOMEM once memory ran out */
+  int walk_system;            /* walk system-header declarations too */
 
   fe_file *files;
   size_t nfiles, cap_files;

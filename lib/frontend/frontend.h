@@ -44,6 +44,7 @@ void xl_frontend_free(xl_frontend *fe);
 
 /* xl_parse_opts.flags */
 #define XL_PARSE_KEEP_TU 0x1u /* (LSP) keep the TU for a later reparse */
+#define XL_PARSE_SYSTEM_HEADERS 0x2u /* walk system-header declarations too */
 
 typedef struct xl_parse_opts {
   const xl_toolkit *toolkit;

@@ -192,13 +192,14 @@ static int check_input(const char *file, xl_error *err) {
   return XL_OK;
 }
 
-static int walk_tu(xl_facts *facts, CXTranslationUnit tu) {
+static int walk_tu(xl_facts *facts, CXTranslationUnit tu, unsigned flags) {
   xl_fe *fe = calloc(1, sizeof(*fe));
   int rc;
 
   if (!fe)
     return XL_ENOMEM;
   fe->tu = tu;
+  fe->walk_system = (flags & XL_PARSE_SYSTEM_HEADERS) != 0;
   fe->facts = facts;
   if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
     facts->file_flags[0] |= XL_FILE_MAIN;
@@ -256,7 +257,7 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   describe_tu(facts, cmd, opts);
   if (nerrors)
     facts->flags |= XL_FACTS_INCOMPLETE;
-  rc = walk_tu(facts, tu);
+  rc = walk_tu(facts, tu, opts->flags);
   if (rc < 0) {
     xl_error_set(err, rc, "out of memory while analysing '%s'", cmd->file);
     goto cleanup;
