@@ -39,6 +39,7 @@ Suite *lex_suite(void);
 Suite *nvcc_suite(void);
 Suite *suppress_suite(void);
 Suite *config_suite(void);
+Suite *linefilter_suite(void);
 Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);
