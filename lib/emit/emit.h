@@ -33,6 +33,20 @@ int xl_emit_text(FILE *out, const xl_diags *diags, const xl_emit_opts *opts);
  */
 int xl_emit_json(FILE *out, const xl_diags *diags, const xl_emit_opts *opts);
 
+/*
+ * GitHub code scanning's primaryLocationLineHash of every line of a file
+ * (the values github/codeql-action computes): *out gets *nlines heap
+ * strings, out[line - 1] for 1-based lines (free each and the array).
+ * Returns XL_OK or XL_ENOMEM.
+ */
+int xl_line_hashes(char ***out, size_t *nlines, const char *text, size_t len);
+
+/*
+ * The 1-based UTF-16 column of the 1-based byte column byte_col in a line
+ * of UTF-8 text (len bytes). Invalid bytes count as one unit each.
+ */
+unsigned xl_utf16_column(const char *line, size_t len, unsigned byte_col);
+
 /* Name of a severity as printed ("error", "warning", "note"). */
 const char *xl_severity_name(xl_severity sev);
 

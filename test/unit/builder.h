@@ -40,6 +40,7 @@ Suite *nvcc_suite(void);
 Suite *suppress_suite(void);
 Suite *config_suite(void);
 Suite *linefilter_suite(void);
+Suite *emit_suite(void);
 Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);
