@@ -37,6 +37,7 @@ typedef struct check_opts {
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
   int quiet, color, no_progress, system_headers;
   int dump_config, verify_config, list_rules;
+  int fail_on_findings; /* launch: do not compile when there are errors */
   char **files;      /* positional arguments */
   int nfiles;
   char **extra;      /* after `--` */

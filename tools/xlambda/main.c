@@ -13,38 +13,76 @@
 
 static const char usage[] =
     "usage: xlambda check [options] FILE... [-- COMPILER-ARGS]\n"
-    "       xlambda check -p BUILD_DIR [options] [FILE...]\n"
+    "       xlambda check -p BUILD_DIR [options] [REGEX...]\n"
+    "       xlambda check [-p BUILD_DIR] --diff[=REV|-] [options]\n"
+    "       xlambda launch [options] -- COMPILER ARGS...\n"
     "       xlambda --list-rules [--format=json] | --version | --help\n"
     "\n"
     "xlambda checks CUDA extended lambdas (__device__ and __host__ __device__\n"
     "lambdas in host code) against nvcc's restrictions, including those nvcc\n"
     "13.0 compiles silently into wrong programs.\n"
     "\n"
-    "check options:\n"
-    "  -p BUILD_DIR             read BUILD_DIR/compile_commands.json\n"
-    "  --format=text|json       output format (default: text)\n"
+    "what to check:\n"
+    "  -p BUILD_DIR             read BUILD_DIR/compile_commands.json (nvcc,\n"
+    "                           nvcc_wrapper and clang commands); REGEX...\n"
+    "                           select entries by path, as run-clang-tidy\n"
+    "                           (without -p and `--`, a compile_commands.json\n"
+    "                           above the first FILE is used when it has it)\n"
+    "  --diff[=REV]             only files and lines `git diff -U0 REV` changes\n"
+    "                           (default HEAD; REV may be '--cached' or\n"
+    "                           'origin/main...HEAD'); --diff=- reads a\n"
+    "                           unified diff on stdin\n"
+    "  -j N, --jobs=N           check N files at once (default: one per core)\n"
+    "  --header-filter=REGEX    headers whose findings are shown (default: all\n"
+    "                           non-system headers; the main file always is)\n"
+    "  --exclude-header-filter=REGEX  headers whose findings are not shown\n"
+    "  --system-headers         also analyse and show system headers\n"
+    "\n"
+    "rules and configuration:\n"
     "  --rules=GLOBS            enable (GLOB) or disable (-GLOB) rules, in order\n"
     "  --warnings-as-errors=GLOBS  report these rules' warnings as errors\n"
+    "  --config-file=FILE       use FILE instead of the .xlambda.yaml found in\n"
+    "                           each file's directory or a parent\n"
+    "  --dump-config            print the configuration that applies and exit\n"
+    "  --verify-config          check the configuration files and exit\n"
     "  --list-rules             list the rules and exit\n"
+    "  --cuda-path=DIR          the CUDA toolkit (default: $CUDA_PATH, nvcc on\n"
+    "                           $PATH, /usr/local/cuda)\n"
+    "  --cuda-version=X.Y       the CUDA version rules assume\n"
+    "\n"
+    "output and fixes:\n"
+    "  --format=text|json|sarif output format (default: text)\n"
+    "  -o FILE, --output=FILE   write the findings to FILE\n"
+    "  --source-root=DIR        SARIF URIs are relative to DIR (default: the\n"
+    "                           git work tree, else the working directory)\n"
+    "  --export-fixes=FILE      write the fixes as clang-apply-replacements YAML\n"
     "  --fix                    apply the fix-its of the findings in place\n"
     "  --fix-notes              also apply a note's fix when a finding has none\n"
     "  --fix-errors             apply fixes even in files clang could not parse\n"
     "  --dump-facts             print what the frontend extracted, as JSON\n"
-    "  --cuda-path=DIR          the CUDA toolkit (default: $CUDA_PATH, nvcc on\n"
-    "                           $PATH, /usr/local/cuda)\n"
-    "  --cuda-version=X.Y       the CUDA version rules assume\n"
     "  --parse-errors-fail      files clang cannot parse make the exit code 1\n"
-    "  --quiet                  no summary line on stderr\n"
+    "  --quiet                  no progress, summary or warnings on stderr\n"
+    "  --no-progress            no progress line on a terminal\n"
     "  --color / --no-color     force coloured output on or off\n"
     "\n"
+    "launch (CMAKE_CUDA_COMPILER_LAUNCHER):\n"
+    "  xlambda launch [check options] -- nvcc ARGS...  checks the translation\n"
+    "  unit, prints the findings on stderr and runs the compiler;\n"
+    "  --fail-on-findings       do not compile when there are error-level\n"
+    "                           findings (exit 1)\n"
+    "\n"
     "Without -p, COMPILER-ARGS after `--` are clang arguments for every FILE.\n"
+    "Suppress a finding with // NOLINT(rule), // NOLINTNEXTLINE(rule),\n"
+    "// NOLINTBEGIN(rule) ... // NOLINTEND(rule), #pragma nv_diag_suppress rule.\n"
     "\n"
     "exit codes:\n"
     "  0  no error-level finding (warnings may have been reported)\n"
-    "  1  at least one error-level finding (or, with --parse-errors-fail, a\n"
-    "     file clang could not parse)\n"
+    "  1  at least one error-level finding (warnings-as-errors included; with\n"
+    "     --parse-errors-fail, also a file clang could not parse; fixes that\n"
+    "     could not be applied; a bad configuration with --verify-config)\n"
     "  2  xlambda could not do its job: a missing or unreadable file, a non-\n"
-    "     CUDA file, bad options or compile database, a libclang crash\n";
+    "     CUDA file, bad options, configuration or compile database, a\n"
+    "     libclang crash\n";
 
 void xl_cli_error(const char *fmt, ...) {
   va_list ap;
@@ -102,6 +140,9 @@ int main(int argc, char **argv) {
   }
   if (strcmp(argv[1], "check") == 0)
     return xl_cmd_check(argc - 1, argv + 1);
-  xl_cli_error("unknown command '%s' (expected check; see --help)", argv[1]);
+  if (strcmp(argv[1], "launch") == 0)
+    return xl_cmd_launch(argc - 1, argv + 1);
+  xl_cli_error("unknown command '%s' (expected check or launch; see --help)",
+               argv[1]);
   return XL_EXIT_TOOL;
 }
