@@ -275,6 +275,9 @@ static int run(xl_result **out, xl_checker *c, xl_command *cmd,
   if (c->opts->system_headers)
     po.flags |= XL_PARSE_SYSTEM_HEADERS;
   rc = xl_frontend_parse(&r->facts, c->fe, cmd, &po, r->diags, err);
+  if (rc == XL_OK && (xl_facts_absolute_paths(r->facts, cmd->directory) < 0 ||
+                      xl_diags_absolute_paths(r->diags, cmd->directory) < 0))
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc == XL_OK) {
     r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
     rc = xl_rules_run(r->diags, r->facts, &c->opts->rules);
