@@ -310,6 +310,7 @@ void check_summary(const check_run *run, const xl_diags *all,
   if (t->skipped)
     fprintf(stderr, "xlambda: %u compile command%s not compiled as CUDA "
             "skipped\n", t->skipped, s_(t->skipped));
-  fprintf(stderr, "xlambda: done in %.2f s with %d thread%s\n", t->seconds,
-          run->threads, s_((unsigned)run->threads));
+  if (run->threads)
+    fprintf(stderr, "xlambda: done in %.2f s with %d thread%s\n", t->seconds,
+            run->threads, s_((unsigned)run->threads));
 }
