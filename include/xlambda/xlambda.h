@@ -122,6 +122,17 @@ XL_API int xl_check_command(xl_result **out, xl_checker *checker,
                             const char *file, const char *const *argv,
                             int argc, const char *directory, xl_error *err);
 
+/*
+ * The clang arguments xlambda parses a compile-database entry with (after
+ * the nvcc translation and the options' extra and removed arguments), for
+ * --dump-args: *out is a NULL-terminated heap array of heap strings (free
+ * each and the array), *n its length. Fails like xl_check_command.
+ */
+XL_API int xl_check_command_args(char ***out, int *n, xl_checker *checker,
+                                 const char *file, const char *const *argv,
+                                 int argc, const char *directory,
+                                 xl_error *err);
+
 /* The findings, sorted by file, line, column and rule. Lent. */
 XL_API const xl_diags *xl_result_diags(const xl_result *r);
 

@@ -320,3 +320,25 @@ int xl_check_command(xl_result **out, xl_checker *c, const char *file,
   xl_command_free(&cmd);
   return rc;
 }
+
+int xl_check_command_args(char ***out, int *n, xl_checker *c,
+                          const char *file, const char *const *argv, int argc,
+                          const char *directory, xl_error *err) {
+  xl_command cmd;
+  xl_parse_opts po;
+  int rc;
+
+  *out = NULL;
+  *n = 0;
+  rc = xl_command_from_argv(&cmd, file, argv, argc, directory, err);
+  if (rc < 0)
+    return rc;
+  rc = edit_command(&cmd, c->opts, err);
+  memset(&po, 0, sizeof(po));
+  po.toolkit = &c->toolkit;
+  po.side = XL_SIDE_HOST;
+  if (rc == XL_OK && xl_frontend_args(out, n, &cmd, &po) < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  xl_command_free(&cmd);
+  return rc;
+}

@@ -96,6 +96,9 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
   add(&b, opts->side == XL_SIDE_DEVICE ? "--cuda-device-only"
                                        : "--cuda-host-only");
   add(&b, "-nocudalib");
+#ifdef XL_CLANG_RESOURCE_DIR
+  add(&b, "-resource-dir=%s", XL_CLANG_RESOURCE_DIR); /* the CUDA wrappers */
+#endif
   add(&b, "-Wno-unknown-cuda-version");
   add(&b, "-w");
   add(&b, "-working-directory=%s", cmd->directory);

@@ -38,6 +38,7 @@ typedef struct check_opts {
   int quiet, color, no_progress, system_headers;
   int dump_config, verify_config, list_rules;
   int fail_on_findings; /* launch: do not compile when there are errors */
+  int dump_args;        /* print the clang arguments of each entry */
   char **files;      /* positional arguments */
   int nfiles;
   char **extra;      /* after `--` */
@@ -70,7 +71,7 @@ typedef struct check_job {
   int skipped;          /* a database entry that is not CUDA */
   int incomplete;
   char **unknown;       /* options the translator dropped */
-  char *facts_json;     /* --dump-facts */
+  char *facts_json;     /* --dump-facts, --dump-args */
   int done;
 } check_job;
 

@@ -102,12 +102,12 @@ static int run_all(check_run *run, check_totals *t) {
     xl_diags_free(all);
     return XL_EXIT_TOOL;
   }
-  if (!o->dump_facts && check_emit(run, all) < 0)
+  if (!o->dump_facts && !o->dump_args && check_emit(run, all) < 0)
     t->failed++;
   fflush(stdout);
   fix = check_fixes(run, all, t);
   t->seconds = now() - start;
-  if (!o->quiet && !o->dump_facts)
+  if (!o->quiet && !o->dump_facts && !o->dump_args)
     check_summary(run, all, t);
   code = exit_code(o, t, fix);
   xl_diags_free(all);

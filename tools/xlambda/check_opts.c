@@ -51,6 +51,7 @@ static int parse_flag(check_opts *o, const char *arg) {
       {"verify-config", &o->verify_config, 1},
       {"no-progress", &o->no_progress, 1},
       {"fail-on-findings", &o->fail_on_findings, 1},
+      {"dump-args", &o->dump_args, 1},
   };
   size_t i;
 

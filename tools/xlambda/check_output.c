@@ -84,6 +84,8 @@ static void absorb(const check_run *run, const check_job *j, xl_diags *all,
   t->incomplete += j->incomplete != 0;
   if (run->o->dump_facts && j->facts_json)
     printf("%s\n", j->facts_json);
+  if (run->o->dump_args && j->facts_json)
+    fputs(j->facts_json, stdout);
   copy_all(all, j->diags);
   copy_all(supp, j->suppressed);
   copy_all(hidden, j->hidden);

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "core/command.h"
 #include "core/suppress.h"
 #include "util/util.h"
 
@@ -189,6 +190,26 @@ static void record_result(check_run *run, check_job *j, const xl_result *r) {
   sift(run, j, r);
 }
 
+/* --dump-args: the clang command line, one argument per line. */
+static int dump_args(check_job *j, xl_checker *c, xl_error *err) {
+  char **v = NULL;
+  int n = 0, i, rc;
+  xl_buf b = XL_BUF_INIT;
+
+  if (!j->argv)
+    return xl_error_set(err, XL_EINVAL, "--dump-args needs a compile "
+                        "database entry for '%s'", j->file);
+  rc = xl_check_command_args(&v, &n, c, j->file, (const char *const *)j->argv,
+                             j->argc, j->directory, err);
+  xl_buf_printf(&b, "# %s\n", j->file);
+  for (i = 0; rc == XL_OK && i < n; i++)
+    xl_buf_printf(&b, "%s\n", v[i]);
+  xl_argv_free(v);
+  j->facts_json = rc == XL_OK ? xl_buf_detach(&b) : NULL;
+  xl_buf_free(&b);
+  return rc;
+}
+
 void check_job_run(check_run *run, xl_checker *c, check_job *j) {
   const check_opts *o = run->o;
   xl_error *err = NULL;
@@ -201,6 +222,13 @@ void check_job_run(check_run *run, xl_checker *c, check_job *j) {
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc == XL_OK)
     rc = xl_checker_set_options(c, j->prof->opts, err);
+  if (rc == XL_OK && o->dump_args) {
+    rc = dump_args(j, c, err);
+    if (rc < 0)
+      record_failure(j, rc, err);
+    xl_error_free(err);
+    return;
+  }
   if (rc == XL_OK && j->argv)
     rc = xl_check_command(&r, c, j->file, (const char *const *)j->argv,
                           j->argc, j->directory, err);
