@@ -316,6 +316,8 @@ static int thread_count(const check_run *run) {
   return (int)n;
 }
 
+/* Every thread, the first included, gets a 16 MiB stack (deep ASTs and
+ * walks); the calling thread only waits. */
 int check_pool_run(check_run *run) {
   int n = thread_count(run), i, started = 0, rc;
   pthread_attr_t attr;
@@ -332,15 +334,15 @@ int check_pool_run(check_run *run) {
                   isatty(STDERR_FILENO);
   rc = n ? make_checkers(w, n, run) : XL_OK;
   pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, 16u << 20); /* deep ASTs, deep walks */
-  for (i = 1; rc == XL_OK && i < n; i++, started++)
+  pthread_attr_setstacksize(&attr, 16u << 20);
+  for (i = 0; rc == XL_OK && i < n; i++, started++)
     if (pthread_create(&tids[i], &attr, work, &w[i]) != 0)
       break;
   pthread_attr_destroy(&attr);
-  if (rc == XL_OK && n)
-    work(&w[0]); /* the main thread works too */
-  for (i = 1; i <= started; i++)
+  for (i = 0; i < started; i++)
     pthread_join(tids[i], NULL);
+  if (rc == XL_OK && n && !started)
+    work(&w[0]); /* no thread could be started */
   if (run->progress && n)
     fputs("\r\033[K", stderr);
   for (i = 0; i < n; i++)
