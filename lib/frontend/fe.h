@@ -60,7 +60,7 @@ typedef struct xl_fe {
   int status;                 /* sticky: XL_ENOMEM once memory ran out */
   int walk_system;            /* walk system-header declarations too */
 
-  fe_file *files;
+  fe_file **files;           /* each allocated alone: pointers stay valid */
   size_t nfiles, cap_files;
 
   /* type interning: hash of the canonical spelling -> type id */

@@ -197,6 +197,7 @@ static int check_input(const char *file, xl_error *err) {
 
 static int walk_tu(xl_facts *facts, CXTranslationUnit tu, unsigned flags) {
   xl_fe *fe = calloc(1, sizeof(*fe));
+  size_t i;
   int rc;
 
   if (!fe)
@@ -208,6 +209,8 @@ static int walk_tu(xl_facts *facts, CXTranslationUnit tu, unsigned flags) {
     facts->file_flags[0] |= XL_FILE_MAIN;
   rc = xl_fe_walk(fe);
   xl_fe_types_free(fe);
+  for (i = 0; i < fe->nfiles; i++)
+    free(fe->files[i]);
   free(fe->files);
   free(fe);
   return rc;
