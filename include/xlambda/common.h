@@ -37,7 +37,8 @@ typedef enum xl_status {
   XL_ECONFLICT = -7, /* overlapping fix-its */
   XL_ESTALE = -8,    /* a file changed on disk since it was analysed */
   XL_ECRASH = -9,    /* libclang crashed on a translation unit */
-  XL_ETIMEOUT = -10  /* a translation unit ran past its time limit */
+  XL_ETIMEOUT = -10, /* a translation unit ran past its time limit */
+  XL_ENOTCUDA = -11  /* the file is not compiled as CUDA */
 } xl_status;
 
 /* Opaque error object, owned by the caller and reusable across calls. */

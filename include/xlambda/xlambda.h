@@ -63,11 +63,38 @@ XL_API int xl_options_set_cuda_version(xl_options *opts, const char *version,
                                        xl_error *err);
 
 /*
+ * Add an argument to every command checked with these options: in front of
+ * the command's own arguments when `before` is 1, else after them (copied).
+ * XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_options_add_arg(xl_options *opts, const char *arg, int before);
+
+/*
+ * Remove the command's arguments that match the shell glob (copied), after
+ * the nvcc translation, before the added arguments. XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_options_remove_args(xl_options *opts, const char *glob);
+
+/* Analyse declarations in system headers too (off by default). */
+XL_API void xl_options_set_system_headers(xl_options *opts, int on);
+
+/* A deep copy of opts into *out (caller frees). XL_OK or XL_ENOMEM. */
+XL_API int xl_options_copy(xl_options **out, const xl_options *opts);
+
+/*
  * A checker for options (copied). Finds the CUDA toolkit. Caller frees.
  * XL_ENOTFOUND for an explicit CUDA path that is not a toolkit, XL_ENOMEM.
  */
 XL_API int xl_checker_new(xl_checker **out, const xl_options *opts,
                           xl_error *err);
+
+/*
+ * Check the next translation units with other options (copied); the
+ * toolkit found by xl_checker_new stays. XL_OK or XL_ENOMEM (the old
+ * options stay).
+ */
+XL_API int xl_checker_set_options(xl_checker *checker, const xl_options *opts,
+                                  xl_error *err);
 
 /* Release a checker. Accepts NULL. */
 XL_API void xl_checker_free(xl_checker *checker);
@@ -76,21 +103,35 @@ XL_API void xl_checker_free(xl_checker *checker);
  * Check one file with extra compiler arguments (like clang-tidy's `--`).
  * On success *out holds the result (caller frees) even when the file did not
  * parse cleanly (see xl_result_incomplete). Fails with XL_ENOTFOUND (no such
- * file), XL_EINVAL (a directory, a non-CUDA file, arguments clang rejects),
- * XL_ECRASH or XL_ENOMEM, with a one-line message in err.
+ * file), XL_ENOTCUDA (not compiled as CUDA), XL_EINVAL (a directory,
+ * arguments clang rejects), XL_ECRASH or XL_ENOMEM, with a one-line message
+ * in err.
  */
 XL_API int xl_check_file(xl_result **out, xl_checker *checker,
                          const char *file, const char *const *args, int nargs,
                          xl_error *err);
 
 /*
- * Check one compile-database entry: argv[0] is the compiler (nvcc, clang++,
- * ...), directory the entry's working directory. Same contract as
- * xl_check_file.
+ * Check one compile-database entry: argv[0] is the compiler (nvcc,
+ * nvcc_wrapper, clang++, ..., possibly behind ccache), directory the entry's
+ * working directory. nvcc commands are translated for clang (see
+ * xl_result_unknown_options). Same contract as xl_check_file, plus XL_EIO /
+ * XL_EPARSE for an unreadable or malformed response file.
  */
 XL_API int xl_check_command(xl_result **out, xl_checker *checker,
                             const char *file, const char *const *argv,
                             int argc, const char *directory, xl_error *err);
+
+/*
+ * The clang arguments xlambda parses a compile-database entry with (after
+ * the nvcc translation and the options' extra and removed arguments), for
+ * --dump-args: *out is a NULL-terminated heap array of heap strings (free
+ * each and the array), *n its length. Fails like xl_check_command.
+ */
+XL_API int xl_check_command_args(char ***out, int *n, xl_checker *checker,
+                                 const char *file, const char *const *argv,
+                                 int argc, const char *directory,
+                                 xl_error *err);
 
 /* The findings, sorted by file, line, column and rule. Lent. */
 XL_API const xl_diags *xl_result_diags(const xl_result *r);
@@ -103,6 +144,18 @@ XL_API int xl_result_incomplete(const xl_result *r);
 
 /* The checked file (absolute). Lent. */
 XL_API const char *xl_result_file(const xl_result *r);
+
+/*
+ * The options of the compile command that xlambda did not know and dropped
+ * (each once), as a NULL-terminated array. Lent.
+ */
+XL_API const char *const *xl_result_unknown_options(const xl_result *r);
+
+/*
+ * The diagnostic tags the command suppresses for the whole translation unit
+ * (nvcc --diag-suppress, -Xcudafe --diag_suppress), NULL-terminated. Lent.
+ */
+XL_API const char *const *xl_result_diag_suppress(const xl_result *r);
 
 /* Release a result. Accepts NULL. */
 XL_API void xl_result_free(xl_result *r);

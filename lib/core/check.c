@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "xlambda/xlambda.h"
+#include "argv.h"
 #include "frontend/frontend.h"
 #include "rules/registry.h"
 
@@ -17,10 +18,13 @@ struct xl_options {
   xl_rule_config rules;
   char *cuda_path;
   int cuda_major, cuda_minor;
+  xl_argv before, after; /* extra arguments (ExtraArgsBefore, ExtraArgs) */
+  xl_argv removed;       /* globs of arguments to remove (RemovedArgs) */
+  int system_headers;
 };
 
 struct xl_checker {
-  xl_options opts;
+  xl_options *opts;
   xl_toolkit toolkit;
   xl_frontend *fe;
 };
@@ -30,6 +34,8 @@ struct xl_result {
   xl_facts *facts;
   xl_diags *diags;
   int incomplete;
+  char **unknown;       /* options of the command xlambda did not know */
+  char **diag_suppress; /* nvcc --diag-suppress tags of the command */
 };
 
 int xl_options_new(xl_options **out) {
@@ -47,7 +53,51 @@ void xl_options_free(xl_options *o) {
   if (!o)
     return;
   free(o->cuda_path);
+  xl_argv_clear(&o->before);
+  xl_argv_clear(&o->after);
+  xl_argv_clear(&o->removed);
   free(o);
+}
+
+static int copy_argv(xl_argv *dst, const xl_argv *src) {
+  int i;
+
+  for (i = 0; i < src->n; i++)
+    if (xl_argv_push(dst, src->v[i]) < 0)
+      return XL_ENOMEM;
+  return XL_OK;
+}
+
+int xl_options_copy(xl_options **out, const xl_options *o) {
+  xl_options *c = calloc(1, sizeof(*c));
+
+  *out = NULL;
+  if (!c)
+    return XL_ENOMEM;
+  c->rules = o->rules;
+  c->cuda_major = o->cuda_major;
+  c->cuda_minor = o->cuda_minor;
+  c->system_headers = o->system_headers;
+  c->cuda_path = o->cuda_path ? xl_strdup(o->cuda_path) : NULL;
+  if ((o->cuda_path && !c->cuda_path) || copy_argv(&c->before, &o->before) ||
+      copy_argv(&c->after, &o->after) || copy_argv(&c->removed, &o->removed)) {
+    xl_options_free(c);
+    return XL_ENOMEM;
+  }
+  *out = c;
+  return XL_OK;
+}
+
+int xl_options_add_arg(xl_options *o, const char *arg, int before) {
+  return xl_argv_push(before ? &o->before : &o->after, arg);
+}
+
+int xl_options_remove_args(xl_options *o, const char *glob) {
+  return xl_argv_push(&o->removed, glob);
+}
+
+void xl_options_set_system_headers(xl_options *o, int on) {
+  o->system_headers = on != 0;
 }
 
 int xl_options_set_rules(xl_options *o, const char *globs, xl_error *err) {
@@ -106,9 +156,11 @@ int xl_checker_new(xl_checker **out, const xl_options *opts, xl_error *err) {
   *out = NULL;
   if (!c)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
-  c->opts = *opts;
-  c->opts.cuda_path = NULL;
-  rc = xl_toolkit_find(&c->toolkit, opts->cuda_path, err);
+  rc = xl_options_copy(&c->opts, opts);
+  if (rc < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (rc == XL_OK)
+    rc = xl_toolkit_find(&c->toolkit, opts->cuda_path, err);
   if (rc == XL_OK && xl_frontend_new(&c->fe) < 0)
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc < 0) {
@@ -119,9 +171,21 @@ int xl_checker_new(xl_checker **out, const xl_options *opts, xl_error *err) {
   return XL_OK;
 }
 
+int xl_checker_set_options(xl_checker *c, const xl_options *opts,
+                           xl_error *err) {
+  xl_options *copy = NULL;
+
+  if (xl_options_copy(&copy, opts) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  xl_options_free(c->opts);
+  c->opts = copy;
+  return XL_OK;
+}
+
 void xl_checker_free(xl_checker *c) {
   if (!c)
     return;
+  xl_options_free(c->opts);
   xl_toolkit_free(&c->toolkit);
   xl_frontend_free(c->fe);
   free(c);
@@ -131,6 +195,8 @@ void xl_result_free(xl_result *r) {
   if (!r)
     return;
   free(r->file);
+  xl_argv_free(r->unknown);
+  xl_argv_free(r->diag_suppress);
   xl_facts_free(r->facts);
   xl_diags_free(r->diags);
   free(r);
@@ -140,6 +206,14 @@ const xl_diags *xl_result_diags(const xl_result *r) { return r->diags; }
 const struct xl_facts *xl_result_facts(const xl_result *r) { return r->facts; }
 int xl_result_incomplete(const xl_result *r) { return r->incomplete; }
 const char *xl_result_file(const xl_result *r) { return r->file; }
+
+const char *const *xl_result_unknown_options(const xl_result *r) {
+  return (const char *const *)r->unknown;
+}
+
+const char *const *xl_result_diag_suppress(const xl_result *r) {
+  return (const char *const *)r->diag_suppress;
+}
 
 /* A missing, unreadable or non-regular input is reported before parsing. */
 static int check_readable(const char *file, xl_error *err) {
@@ -156,8 +230,19 @@ static int check_readable(const char *file, xl_error *err) {
   return XL_OK;
 }
 
-/* Parse, run the rules, sort. Takes ownership of nothing. */
-static int run(xl_result **out, xl_checker *c, const xl_command *cmd,
+/* Apply the options' extra and removed arguments to cmd. */
+static int edit_command(xl_command *cmd, const xl_options *o, xl_error *err) {
+  if (!o->before.n && !o->after.n && !o->removed.n)
+    return XL_OK;
+  if (xl_command_edit(cmd, (const char *const *)o->before.v, o->before.n,
+                      (const char *const *)o->after.v, o->after.n,
+                      (const char *const *)o->removed.v, o->removed.n) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  return XL_OK;
+}
+
+/* Parse, run the rules, sort. Takes the command's option lists. */
+static int run(xl_result **out, xl_checker *c, xl_command *cmd,
                xl_error *err) {
   xl_result *r;
   xl_parse_opts po;
@@ -165,10 +250,12 @@ static int run(xl_result **out, xl_checker *c, const xl_command *cmd,
 
   *out = NULL;
   rc = check_readable(cmd->file, err);
+  if (rc == XL_OK)
+    rc = edit_command(cmd, c->opts, err);
   if (rc < 0)
     return rc;
   if (!cmd->is_cuda)
-    return xl_error_set(err, XL_EINVAL,
+    return xl_error_set(err, XL_ENOTCUDA,
                         "'%s' is not compiled as CUDA (no '-x cu', no nvcc "
                         "driver, not a .cu file)",
                         cmd->file);
@@ -177,15 +264,23 @@ static int run(xl_result **out, xl_checker *c, const xl_command *cmd,
     xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
+  r->unknown = cmd->unknown;
+  r->diag_suppress = cmd->diag_suppress;
+  cmd->unknown = cmd->diag_suppress = NULL;
   memset(&po, 0, sizeof(po));
   po.toolkit = &c->toolkit;
   po.side = XL_SIDE_HOST;
-  po.cuda_major = c->opts.cuda_major;
-  po.cuda_minor = c->opts.cuda_minor;
+  po.cuda_major = c->opts->cuda_major;
+  po.cuda_minor = c->opts->cuda_minor;
+  if (c->opts->system_headers)
+    po.flags |= XL_PARSE_SYSTEM_HEADERS;
   rc = xl_frontend_parse(&r->facts, c->fe, cmd, &po, r->diags, err);
+  if (rc == XL_OK && (xl_facts_absolute_paths(r->facts, cmd->directory) < 0 ||
+                      xl_diags_absolute_paths(r->diags, cmd->directory) < 0))
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc == XL_OK) {
     r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, &c->opts.rules);
+    rc = xl_rules_run(r->diags, r->facts, &c->opts->rules);
     if (rc < 0)
       xl_error_set(err, rc, "out of memory");
   }
@@ -252,8 +347,8 @@ int xl_document_new(xl_document **out, xl_checker *c, const char *file,
   if (rc == XL_OK) {
     doc->po.toolkit = &c->toolkit;
     doc->po.side = XL_SIDE_HOST;
-    doc->po.cuda_major = c->opts.cuda_major;
-    doc->po.cuda_minor = c->opts.cuda_minor;
+    doc->po.cuda_major = c->opts->cuda_major;
+    doc->po.cuda_minor = c->opts->cuda_minor;
     if (flags & XL_DOCUMENT_SKIP_HEADER_BODIES)
       doc->po.flags |= XL_PARSE_SKIP_HEADER_BODIES;
     if (xl_frontend_doc_new(&doc->fe, &doc->cmd, &doc->po) < 0)
@@ -291,7 +386,7 @@ int xl_document_check(xl_result **out, xl_document *doc, const char *text,
   rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, r->diags, err);
   if (rc == XL_OK) {
     r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, &doc->checker->opts.rules);
+    rc = xl_rules_run(r->diags, r->facts, &doc->checker->opts->rules);
     if (rc < 0)
       xl_error_set(err, rc, "out of memory");
   }
@@ -302,4 +397,26 @@ int xl_document_check(xl_result **out, xl_document *doc, const char *text,
   xl_diags_sort_unique(r->diags);
   *out = r;
   return XL_OK;
+}
+
+int xl_check_command_args(char ***out, int *n, xl_checker *c,
+                          const char *file, const char *const *argv, int argc,
+                          const char *directory, xl_error *err) {
+  xl_command cmd;
+  xl_parse_opts po;
+  int rc;
+
+  *out = NULL;
+  *n = 0;
+  rc = xl_command_from_argv(&cmd, file, argv, argc, directory, err);
+  if (rc < 0)
+    return rc;
+  rc = edit_command(&cmd, c->opts, err);
+  memset(&po, 0, sizeof(po));
+  po.toolkit = &c->toolkit;
+  po.side = XL_SIDE_HOST;
+  if (rc == XL_OK && xl_frontend_args(out, n, &cmd, &po) < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  xl_command_free(&cmd);
+  return rc;
 }

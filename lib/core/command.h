@@ -24,7 +24,30 @@ typedef struct xl_command {
   int rdc;          /* relocatable device code */
   int cxx_std;      /* 11, 14, 17, 20, 23; 0 when not given */
   int explicit_x;   /* the arguments contain -x */
+  int compiles;     /* the command compiles its input (not -E, -M, a link) */
+  char **unknown;   /* options the translator did not know, dropped (unique) */
+  int nunknown;
+  char **diag_suppress; /* nvcc --diag-suppress / -Xcudafe tags: whole TU */
+  int ndiag_suppress;
+  char **inputs;    /* positional arguments of a database command, as written */
+  int ninputs;
 } xl_command;
+
+/*
+ * The C++ standard a -std value names: 11, 14, 17, 20, 23 (c++/gnu++
+ * spellings, 0x/1y/1z/2a/2b aliases), 3 for c++03/98, or 0 when unknown.
+ */
+int xl_command_parse_std(const char *value);
+
+/*
+ * Edit cmd's clang arguments as a configuration asks: drop every argument
+ * matching one of the `removed` globs, put `before` in front and `after` at
+ * the end; what the added arguments say (-std, -x) is recorded. Returns
+ * XL_OK or XL_ENOMEM (cmd is then unchanged).
+ */
+int xl_command_edit(xl_command *cmd, const char *const *before, int nbefore,
+                    const char *const *after, int nafter,
+                    const char *const *removed, int nremoved);
 
 /*
  * Build a command for `file` with extra compiler arguments (the part after
@@ -37,10 +60,13 @@ int xl_command_from_args(xl_command *out, const char *file,
                          const char *directory);
 
 /*
- * Build a command from a compile database entry: argv[0] is the driver.
- * Drops the driver, the input file, -c and -o; nvcc-only options are
- * translated by xl_nvcc_translate. Returns XL_OK, XL_ENOMEM or XL_EINVAL
- * (empty argv).
+ * Build a command from a compile database entry (or a launcher's compiler
+ * command): argv[0] is the driver, possibly behind ccache-like launchers
+ * (skipped). Response files are expanded (relative to `directory`). An
+ * nvcc or nvcc_wrapper command is translated by xl_nvcc_translate; a
+ * gcc/clang command keeps its arguments. The driver, the inputs, -c, -o and
+ * dependency-file options are dropped. Returns XL_OK, XL_ENOMEM, XL_EINVAL
+ * (no driver) or XL_EIO/XL_EPARSE (a response file), with a message.
  */
 int xl_command_from_argv(xl_command *out, const char *file,
                          const char *const *argv, int argc,

@@ -112,6 +112,12 @@ xl_diag *xl_diags_copy(xl_diags *dst, const xl_diag *d);
  */
 void xl_diags_sort_unique(xl_diags *diags);
 
+/*
+ * Make every relative file name in the list (locations, ranges, notes,
+ * fix-its) absolute against dir. Returns XL_OK or XL_ENOMEM.
+ */
+int xl_diags_absolute_paths(xl_diags *diags, const char *dir);
+
 /* 1 when two diagnostics report the same finding. */
 int xl_diag_same(const xl_diag *a, const xl_diag *b);
 

@@ -159,3 +159,70 @@ void xl_diags_sort_unique(xl_diags *l) {
   l->total = l->count;
   l->count = out;
 }
+
+/* ---- paths --------------------------------------------------------------- */
+
+typedef struct rename_map {
+  const char **from, **to;
+  size_t n;
+} rename_map;
+
+static void rename_loc(const rename_map *m, xl_dloc *l) {
+  size_t i;
+
+  for (i = 0; i < m->n; i++)
+    if (l->file == m->from[i])
+      l->file = m->to[i];
+}
+
+static void rename_fixits(const rename_map *m, xl_fixit *fx, size_t n) {
+  size_t i;
+
+  for (i = 0; i < n; i++) {
+    rename_loc(m, &fx[i].begin);
+    rename_loc(m, &fx[i].end);
+  }
+}
+
+static void rename_diag(const rename_map *m, xl_diag *d) {
+  size_t i;
+
+  rename_loc(m, &d->loc);
+  for (i = 0; i < d->nranges; i++)
+    rename_loc(m, &d->ranges[i]);
+  rename_fixits(m, d->fixits, d->nfixits);
+  for (i = 0; i < d->nnotes; i++) {
+    rename_loc(m, &d->notes[i]->loc);
+    rename_fixits(m, d->notes[i]->fixits, d->notes[i]->nfixits);
+  }
+}
+
+int xl_diags_absolute_paths(xl_diags *l, const char *dir) {
+  size_t i, n = l->nfiles, total = l->total > l->count ? l->total : l->count;
+  rename_map m;
+  int rc = XL_OK;
+
+  m.from = calloc(n + 1, sizeof(char *));
+  m.to = calloc(n + 1, sizeof(char *));
+  m.n = 0;
+  for (i = 0; m.from && m.to && i < n; i++) {
+    const char *f = l->files[i];
+    char *abs;
+    if (!f[0] || f[0] == '/')
+      continue;
+    abs = xl_path_absolute(f, dir);
+    m.from[m.n] = f;
+    m.to[m.n] = abs ? xl_diags_intern(l, abs) : NULL;
+    free(abs);
+    if (!m.to[m.n])
+      break;
+    m.n++;
+  }
+  if (!m.from || !m.to || i < n)
+    rc = XL_ENOMEM;
+  for (i = 0; rc == XL_OK && i < total; i++)
+    rename_diag(&m, l->items[i]);
+  free(m.from);
+  free(m.to);
+  return rc;
+}

@@ -86,6 +86,25 @@ const xl_id *xl_facts_ids(xl_facts *f, const xl_id *ids, uint32_t n) {
   return p;
 }
 
+int xl_facts_absolute_paths(xl_facts *f, const char *dir) {
+  facts_impl *impl = f->impl;
+  uint32_t i;
+
+  for (i = 0; i < f->nfiles; i++) {
+    char *abs;
+    if (!f->files[i][0] || f->files[i][0] == '/')
+      continue;
+    abs = xl_path_absolute(f->files[i], dir);
+    if (!abs)
+      return XL_ENOMEM;
+    f->files[i] = xl_arena_strdup(&impl->arena, abs);
+    free(abs);
+    if (!f->files[i])
+      return XL_ENOMEM;
+  }
+  return XL_OK;
+}
+
 int xl_facts_add_file(xl_id *out, xl_facts *f, const char *path,
                       uint32_t file_flags) {
   facts_impl *impl = f->impl;

@@ -124,12 +124,24 @@ static int collect(edit_set *s, const xl_diags *diags, const char *file,
   return XL_OK;
 }
 
+/* Distinct edits in a set (identical ones count once). Sorts the set. */
+static unsigned distinct(edit_set *s) {
+  unsigned n = 0;
+  size_t i;
+
+  qsort(s->items, s->n, sizeof(*s->items), cmp_repl);
+  for (i = 0; i < s->n; i++)
+    n += i == 0 || !same(&s->items[i - 1], &s->items[i]);
+  return n;
+}
+
 static int fix_file(xl_fix_stats *st, const xl_diags *diags, const char *file,
                     unsigned flags, FILE *log, xl_error *err) {
   edit_set s = {NULL, 0, 0};
   char *text = NULL, *fixed = NULL;
   size_t len, flen;
   int rc = collect(&s, diags, file, flags);
+  unsigned nedits = distinct(&s);
 
   if (rc < 0 || s.n == 0)
     goto cleanup;
@@ -147,7 +159,7 @@ static int fix_file(xl_fix_stats *st, const xl_diags *diags, const char *file,
     rc = xl_write_file_atomic(file, fixed, flen, err);
   if (rc == XL_OK) {
     st->files_changed++;
-    st->edits += (unsigned)s.n;
+    st->edits += nedits;
   }
 cleanup:
   if (rc < 0) {

@@ -245,7 +245,7 @@ static int parse_device(xl_facts **out, CXIndex index, const xl_facts *host,
   dev->flags = (host->flags & ~XL_FACTS_INCOMPLETE) | XL_FACTS_DEVICE_SIDE;
   if (count_errors(tu))
     dev->flags |= XL_FACTS_INCOMPLETE;
-  rc = xl_fe_walk_tu(dev, tu, NULL);
+  rc = xl_fe_walk_tu(dev, tu, NULL, opts->flags);
   if (rc == XL_OK) {
     *out = dev;
     dev = NULL;

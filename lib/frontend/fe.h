@@ -84,8 +84,9 @@ typedef struct xl_fe {
   CXTranslationUnit tu;
   xl_facts *facts;
   int status;                 /* sticky: XL_ENOMEM once memory ran out */
+  int walk_system;            /* walk system-header declarations too */
 
-  fe_file *files;
+  fe_file **files;           /* each allocated alone: pointers stay valid */
   size_t nfiles, cap_files;
 
   /* type interning: hash of the canonical spelling -> type id */
@@ -308,10 +309,11 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
 
 /*
  * Walk a parsed TU into facts (which know their main file); `rec` (may be
- * NULL) names the text recover.c blanked. XL_OK or XL_ENOMEM.
+ * NULL) names the text recover.c blanked; `flags` are the XL_PARSE_* flags
+ * (XL_PARSE_SYSTEM_HEADERS walks system headers too). XL_OK or XL_ENOMEM.
  */
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const struct xl_recovery *rec);
+                  const struct xl_recovery *rec, unsigned flags);
 
 /* ---- archscan.c -------------------------------------------------------- */
 

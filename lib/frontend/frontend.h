@@ -46,6 +46,7 @@ void xl_frontend_free(xl_frontend *fe);
 #define XL_PARSE_KEEP_TU 0x1u /* (LSP) keep the TU for a later reparse */
 #define XL_PARSE_SKIP_HEADER_BODIES 0x2u /* documents: no function bodies in
                                             the preamble's headers */
+#define XL_PARSE_SYSTEM_HEADERS 0x4u /* walk system-header declarations too */
 
 typedef struct xl_parse_opts {
   const xl_toolkit *toolkit;

@@ -97,6 +97,9 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
   add(&b, opts->side == XL_SIDE_DEVICE ? "--cuda-device-only"
                                        : "--cuda-host-only");
   add(&b, "-nocudalib");
+#ifdef XL_CLANG_RESOURCE_DIR
+  add(&b, "-resource-dir=%s", XL_CLANG_RESOURCE_DIR); /* the CUDA wrappers */
+#endif
   add(&b, "-Wno-unknown-cuda-version");
   add(&b, "-w");
   add(&b, "-working-directory=%s", cmd->directory);
@@ -210,13 +213,15 @@ static int check_input(const char *file, xl_error *err) {
 }
 
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const xl_recovery *rec) {
+                  const xl_recovery *rec, unsigned flags) {
   xl_fe *fe = calloc(1, sizeof(*fe));
+  size_t i;
   int rc;
 
   if (!fe)
     return XL_ENOMEM;
   fe->tu = tu;
+  fe->walk_system = (flags & XL_PARSE_SYSTEM_HEADERS) != 0;
   fe->facts = facts;
   if (rec) {
     fe->blanked = rec->blanked;
@@ -227,6 +232,8 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
   rc = xl_fe_walk(fe);
   xl_fe_types_free(fe);
   xl_fe_instances_free(fe);
+  for (i = 0; i < fe->nfiles; i++)
+    free(fe->files[i]);
   free(fe->files);
   free(fe);
   return rc;
@@ -309,7 +316,7 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
   if (xl_facts_new(&facts, cmd->file) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   describe_tu(facts, cmd, opts);
-  rc = xl_fe_walk_tu(facts, tu, rec);
+  rc = xl_fe_walk_tu(facts, tu, rec, opts->flags);
   /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
   if (rc == XL_OK && opts->side == XL_SIDE_HOST)
     rc = xl_fe_device_pass(index, tu, facts, cmd, opts);

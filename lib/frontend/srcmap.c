@@ -1,6 +1,7 @@
 /*
  * srcmap.c: files, buffers and source locations for the libclang frontend.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
@@ -17,14 +18,15 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
   if (!file)
     return NULL;
   for (i = 0; i < fe->nfiles; i++)
-    if (clang_File_isEqual(fe->files[i].file, file))
-      return &fe->files[i];
-  if (XL_GROW(fe->files, fe->cap_files, fe->nfiles + 1) < 0) {
+    if (clang_File_isEqual(fe->files[i]->file, file))
+      return fe->files[i];
+  f = calloc(1, sizeof(*f));
+  if (!f || XL_GROW(fe->files, fe->cap_files, fe->nfiles + 1) < 0) {
+    free(f);
     xl_fe_oom(fe);
     return NULL;
   }
-  f = &fe->files[fe->nfiles];
-  memset(f, 0, sizeof(*f));
+  fe->files[fe->nfiles] = f; /* callers keep fe_file pointers: never moved */
   f->file = file;
   f->buf = clang_getFileContents(fe->tu, file, &f->len);
   f->system = clang_Location_isInSystemHeader(
@@ -35,6 +37,7 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
                          f->system ? XL_FILE_SYSTEM : 0);
   clang_disposeString(name);
   if (rc < 0) {
+    free(f);
     xl_fe_oom(fe);
     return NULL;
   }

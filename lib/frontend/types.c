@@ -274,8 +274,8 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
                                     kind == XL_TYPE_ENUM)
                                        ? clang_getUnqualifiedType(c)
                                        : t);
-  if (ty->spelling && strstr(ty->spelling, "..."))
-    flags |= XL_TYPE_PACK;
+  if (ty->spelling && xl_str_endswith(ty->spelling, "..."))
+    flags |= XL_TYPE_PACK; /* "Ts...", not "View<T, Ps...>" */
   if (ty->spelling && strstr(ty->spelling, "(lambda at "))
     flags |= XL_TYPE_CLOSURE;
   if (clang_isConstQualifiedType(t))

@@ -463,8 +463,8 @@ static const fe_file *file_by_id(const xl_fe *fe, xl_id id) {
   size_t i;
 
   for (i = 0; i < fe->nfiles; i++)
-    if (fe->files[i].id == id)
-      return &fe->files[i];
+    if (fe->files[i]->id == id)
+      return fe->files[i];
   return NULL;
 }
 

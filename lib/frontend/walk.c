@@ -213,7 +213,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 
   if (fe->status < 0)
     return CXChildVisit_Break;
-  if (clang_isDeclaration(k) && xl_fe_in_system(c))
+  if (clang_isDeclaration(k) && !fe->walk_system && xl_fe_in_system(c))
     return CXChildVisit_Continue;
   if (clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
     fe->stmt = c;

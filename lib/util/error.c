@@ -61,6 +61,7 @@ const char *xl_status_string(int status) {
   case XL_ESTALE: return "file changed on disk";
   case XL_ECRASH: return "libclang crashed";
   case XL_ETIMEOUT: return "timed out";
+  case XL_ENOTCUDA: return "not a CUDA file";
   default: return "error";
   }
 }

@@ -42,6 +42,11 @@ xl_diags *tb_run(const xl_facts *f, const char *rule);
 unsigned tb_count(const xl_diags *d, const char *rule, unsigned line);
 
 Suite *lex_suite(void);
+Suite *nvcc_suite(void);
+Suite *suppress_suite(void);
+Suite *config_suite(void);
+Suite *linefilter_suite(void);
+Suite *emit_suite(void);
 Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);

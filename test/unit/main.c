@@ -17,6 +17,11 @@ int main(void) {
   srunner_add_suite(sr, typewalk_suite());
   srunner_add_suite(sr, scope_rules_suite());
   srunner_add_suite(sr, nvcc_misses_suite());
+  srunner_add_suite(sr, nvcc_suite());
+  srunner_add_suite(sr, suppress_suite());
+  srunner_add_suite(sr, config_suite());
+  srunner_add_suite(sr, linefilter_suite());
+  srunner_add_suite(sr, emit_suite());
   srunner_run_all(sr, CK_NORMAL);
   failed = srunner_ntests_failed(sr);
   srunner_free(sr);

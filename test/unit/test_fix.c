@@ -1,7 +1,8 @@
 /*
- * test_fix.c: applying edits to buffers.
+ * test_fix.c: applying edits to buffers and files.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -123,6 +124,76 @@ START_TEST(stale_files_are_not_touched) {
 }
 END_TEST
 
+/* A finding in `file` at offset off with one fix-it [off, off+len) -> text. */
+static void add_fix(xl_diags *l, const char *file, unsigned off, unsigned len,
+                    const char *text) {
+  xl_dloc b, e;
+  xl_diag *d;
+
+  memset(&b, 0, sizeof(b));
+  b.file = xl_diags_intern(l, file);
+  b.line = 1;
+  b.col = off + 1;
+  b.offset = off;
+  e = b;
+  e.col += len;
+  e.offset += len;
+  d = xl_diags_add(l, 0, "r", XL_SEV_ERROR, b, "m");
+  ck_assert_ptr_nonnull(d);
+  xl_diag_add_edit(d, b, e, text);
+}
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* Files are fixed all or nothing: one with overlapping edits is left as it
+ * was (with a message), the other file is still fixed; identical edits
+ * from two findings (two translation units) count once. */
+START_TEST(files_are_fixed_all_or_nothing) {
+  char dir[] = "/tmp/xl-fix-XXXXXX", a[64], b[64], log[256] = "";
+  xl_diags *l = NULL;
+  xl_fix_stats st;
+  char *text = NULL;
+  size_t len;
+  FILE *lf;
+
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(a, sizeof(a), "%s/a.cu", dir);
+  snprintf(b, sizeof(b), "%s/b.cu", dir);
+  write_text(a, "[&x, &y]");
+  write_text(b, "[&z]");
+  ck_assert_int_eq(xl_diags_new(&l), XL_OK);
+  add_fix(l, a, 1, 1, "");
+  add_fix(l, a, 1, 2, "w"); /* overlaps the first */
+  add_fix(l, a, 5, 1, "");
+  add_fix(l, b, 1, 1, "");
+  add_fix(l, b, 1, 1, ""); /* the same edit again */
+  lf = fmemopen(log, sizeof(log) - 1, "w");
+  ck_assert_int_eq(xl_fix_apply(&st, l, 0, lf, NULL), XL_ECONFLICT);
+  fclose(lf);
+  ck_assert_ptr_nonnull(strstr(log, "not fixing"));
+  ck_assert_ptr_nonnull(strstr(log, "a.cu"));
+  ck_assert_uint_eq(st.files_changed, 1);
+  ck_assert_uint_eq(st.files_refused, 1);
+  ck_assert_uint_eq(st.edits, 1);
+  ck_assert_int_eq(xl_read_file(&text, &len, a, NULL), XL_OK);
+  ck_assert_str_eq(text, "[&x, &y]");
+  free(text);
+  ck_assert_int_eq(xl_read_file(&text, &len, b, NULL), XL_OK);
+  ck_assert_str_eq(text, "[z]");
+  free(text);
+  xl_diags_free(l);
+  unlink(a);
+  unlink(b);
+  rmdir(dir);
+}
+END_TEST
+
 Suite *fix_suite(void) {
   Suite *s = suite_create("fix");
   TCase *tc = tcase_create("buffer");
@@ -132,6 +203,7 @@ Suite *fix_suite(void) {
   tcase_add_test(tc, overlaps_and_out_of_range_are_refused);
   tcase_add_test(tc, insertions_at_one_offset_keep_their_order);
   tcase_add_test(tc, stale_files_are_not_touched);
+  tcase_add_test(tc, files_are_fixed_all_or_nothing);
   suite_add_tcase(s, tc);
   return s;
 }

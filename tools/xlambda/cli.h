@@ -17,6 +17,11 @@ int xl_cmd_check(int argc, char **argv);
 /* `xlambda lsp ...`; argv[0] is "lsp". Returns an exit code. */
 int xl_cmd_lsp(int argc, char **argv);
 
+/* `xlambda launch [options] -- COMPILER ARGS`; argv[0] is "launch". Checks
+ * the translation unit, then execs the compiler; returns an exit code only
+ * when it does not exec. */
+int xl_cmd_launch(int argc, char **argv);
+
 /* Print the rule table (id, default severity, summary), as text or JSON. */
 void xl_print_rules(FILE *out, int json);
 

@@ -461,6 +461,13 @@ XL_API int xl_facts_add_file(xl_id *out, xl_facts *facts, const char *path,
                              uint32_t file_flags);
 
 /*
+ * Make every relative file path absolute against dir (a compile command's
+ * working directory: clang names headers as the include path spells them).
+ * Returns XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_facts_absolute_paths(xl_facts *facts, const char *dir);
+
+/*
  * Append a zeroed element (ids set to XL_NONE) to one table and return it in
  * *out and its index in *out_id (may be NULL). The pointer stays valid only
  * until the next append to the same table. Each returns XL_OK or XL_ENOMEM.

@@ -37,7 +37,16 @@ template <typename... Args> void compliant(Args... args) {
   (void)ok1; (void)ok2; (void)ok3;
 }
 
+// A parameter whose type has a pack in its template arguments is not a
+// pack (Kokkos' check_magic_value(const View<DT, DP...> &a) does this).
+template <typename... Ts> struct Holder { int v; };
+template <typename... Ts> int not_a_pack(const Holder<Ts...> &h) {
+  auto ok = [=] __host__ __device__ () { return h.v; };
+  return ok();
+}
+
 void use() {
+  not_a_pack(Holder<int, float>{1});
   explicit_pack(1, 2.0);
   implicit_pack(1, 2, 3);
   compliant(1, 2, 3);

@@ -1,0 +1,4 @@
+#include "shared.cuh"
+#include "generated.cuh"
+#include <vendor.cuh>
+void b(int *p) { shared_fill(p); }

@@ -1,0 +1,2 @@
+#pragma once
+inline int sys_value() { return 1; }

@@ -1,0 +1,149 @@
+/*
+ * check.h: the internals of `xlambda check` (and `xlambda launch`, which
+ * checks one compile command the same way).
+ *
+ *   check_opts.c    options
+ *   check_jobs.c    what to check: files, the compile database, --diff;
+ *                   the configuration profile of each file
+ *   check_pool.c    checking in parallel, progress, and what each
+ *                   translation unit keeps (header filter, suppressions)
+ *   check_output.c  merging, output formats, fixes, the summary
+ *   check_cmd.c     the command itself
+ */
+#ifndef XL_CHECK_H
+#define XL_CHECK_H
+
+#include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
+
+#include "core/config.h"
+#include "core/diag_impl.h"
+#include "core/linefilter.h"
+#include "xlambda/xlambda.h"
+
+/* xl_diag.flags of suppressed findings (the kept copies) */
+#define XL_DIAG_BY_NOLINT 0x100u  /* a NOLINT comment */
+#define XL_DIAG_BY_PRAGMA 0x200u  /* #pragma nv_diag_suppress */
+#define XL_DIAG_BY_FLAG 0x400u    /* nvcc --diag-suppress in the command */
+
+typedef struct check_opts {
+  const char *build_dir, *format, *cuda_path, *cuda_version;
+  char *rules, *wae; /* every --rules / --warnings-as-errors, comma-joined */
+  const char *header_filter, *exclude_header_filter;
+  const char *config_file, *export_fixes, *output, *source_root;
+  const char *diff;  /* --diff[=REV]: a revision, or "-" for stdin */
+  int jobs;          /* 0: the number of cores */
+  int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
+  int quiet, color, no_progress, system_headers;
+  int dump_config, verify_config, list_rules;
+  int fail_on_findings; /* launch: do not compile when there are errors */
+  int dump_args;        /* print the clang arguments of each entry */
+  char **files;      /* positional arguments */
+  int nfiles;
+  char **extra;      /* after `--` */
+  int nextra, dashdash;
+} check_opts;
+
+/* What applies to the files under one configuration. */
+typedef struct check_profile {
+  char *key;            /* the nearest .xlambda.yaml, or "" */
+  xl_config *cfg;       /* that file's configuration (with its parents) */
+  xl_options *opts;     /* defaults + cfg + command line */
+  regex_t header, exclude;
+  int has_header, has_exclude;
+  int system_headers;
+} check_profile;
+
+/* One translation unit to check, and what came of it. */
+typedef struct check_job {
+  char *file;        /* absolute */
+  char **argv;       /* the database command (NULL: the `--` arguments) */
+  int argc;
+  char *directory;
+  check_profile *prof;
+  /* results, written by the worker that ran the job */
+  xl_diags *diags;      /* kept findings */
+  xl_diags *suppressed; /* suppressed findings (XL_DIAG_BY_*) */
+  xl_diags *hidden;     /* in filtered headers or outside the diff */
+  int rc;               /* < 0: the TU could not be checked */
+  char *error;
+  int skipped;          /* a database entry that is not CUDA */
+  int incomplete;
+  char **unknown;       /* options the translator dropped */
+  char *facts_json;     /* --dump-facts, --dump-args */
+  int done;
+} check_job;
+
+typedef struct check_run {
+  const check_opts *o;
+  check_job *jobs;
+  size_t njobs;
+  check_profile **profs;
+  size_t nprofs, cap_profs;
+  size_t cap_jobs;
+  unsigned skipped;     /* database entries that are not CUDA */
+  xl_linefilter *lines; /* --diff */
+  char *db_path;        /* the compile database used, if any */
+  /* the pool */
+  pthread_mutex_t lock;
+  size_t next, finished;
+  int progress;
+  int threads;
+} check_run;
+
+/* ---- check_opts.c ---- */
+
+/* Parse `xlambda check` options. Returns 0, or -1 on a usage error (already
+ * reported). o is filled; free it with check_opts_free. */
+int check_opts_parse(check_opts *o, int argc, char **argv);
+void check_opts_free(check_opts *o);
+
+/* ---- check_jobs.c ---- */
+
+/* Build run->jobs (and profiles) from the options. Returns an exit code
+ * (XL_EXIT_OK on success); errors are reported. */
+int check_jobs_build(check_run *run);
+
+/* The profile for a file (created on first use). NULL on error (reported). */
+check_profile *check_profile_for(check_run *run, const char *file);
+
+/* Release the jobs, the profiles and the line filter. */
+void check_run_free(check_run *run);
+
+/* ---- check_pool.c ---- */
+
+/* Check every job with run->o->jobs threads. Returns XL_OK or XL_ENOMEM. */
+int check_pool_run(check_run *run);
+
+/* Check one job with checker c (created for the job's profile). */
+void check_job_run(check_run *run, xl_checker *c, check_job *j);
+
+/* ---- check_output.c ---- */
+
+typedef struct check_totals {
+  unsigned tus, failed, skipped, incomplete;
+  unsigned errors, warnings;
+  unsigned nolint, pragma, flag, hidden;
+  double seconds;
+} check_totals;
+
+/* Merge the jobs' findings into all / suppressed / hidden (sorted, each
+ * finding once), print the failures and unknown-option warnings, and count. */
+int check_merge(check_run *run, xl_diags *all, check_totals *t);
+
+/* Print the findings in the chosen format (to --output or stdout). */
+int check_emit(const check_run *run, const xl_diags *all);
+
+/* --export-fixes, --fix; returns the exit code they imply. */
+int check_fixes(const check_run *run, const xl_diags *all,
+                const check_totals *t);
+
+/* The summary lines on stderr. */
+void check_summary(const check_run *run, const xl_diags *all,
+                   const check_totals *t);
+
+/* The directory SARIF URIs are relative to (heap string). */
+char *check_source_root(const check_opts *o);
+
+#endif /* XL_CHECK_H */

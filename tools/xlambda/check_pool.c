@@ -1,0 +1,354 @@
+/*
+ * check_pool.c: checking the jobs on N threads (one xl_checker each: a
+ * checker owns a libclang index and is not thread-safe), the progress line,
+ * and what each translation unit keeps: the header filter, the diff's
+ * lines, and the suppressions (NOLINT comments, nv_diag_suppress pragmas,
+ * nvcc --diag-suppress).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "cli.h"
+#include "core/command.h"
+#include "core/suppress.h"
+#include "util/util.h"
+
+/* ---- which findings a translation unit keeps ----------------------------- */
+
+/* The suppressions of the files one TU reports in, read on demand. */
+typedef struct supp_cache {
+  const char *files[64];
+  xl_suppressions *supp[64];
+  unsigned n;
+} supp_cache;
+
+static xl_suppressions *supp_get(supp_cache *c, const char *file) {
+  char *text = NULL;
+  size_t len, i;
+  xl_suppressions *s = NULL;
+
+  for (i = 0; i < c->n; i++)
+    if (strcmp(c->files[i], file) == 0)
+      return c->supp[i];
+  if (xl_read_file(&text, &len, file, NULL) == XL_OK)
+    xl_suppress_parse(&s, text, len);
+  free(text);
+  if (c->n < 64) {
+    c->files[c->n] = file;
+    c->supp[c->n++] = s;
+  }
+  return s;
+}
+
+static void supp_free(supp_cache *c) {
+  unsigned i;
+
+  for (i = 0; i < c->n; i++)
+    xl_suppress_free(c->supp[i]);
+}
+
+static int file_is_system(const xl_facts *f, const char *file) {
+  uint32_t i;
+
+  for (i = 0; f && i < f->nfiles; i++)
+    if (strcmp(f->files[i], file) == 0)
+      return (f->file_flags[i] & XL_FILE_SYSTEM) != 0;
+  return 0;
+}
+
+/* clang-tidy 22's rule: the main file always; a system header only with
+ * --system-headers; another header when --header-filter matches it (all do
+ * by default) and --exclude-header-filter does not. */
+static int file_shown(const check_profile *p, const char *file,
+                      const char *main_file, const xl_facts *facts) {
+  if (strcmp(file, main_file) == 0)
+    return 1;
+  if (!*file)
+    return 1;
+  if (!p->system_headers && file_is_system(facts, file))
+    return 0;
+  if (p->has_header && regexec(&p->header, file, 0, NULL, 0) != 0)
+    return 0;
+  if (p->has_exclude && regexec(&p->exclude, file, 0, NULL, 0) == 0)
+    return 0;
+  return 1;
+}
+
+static int listed(const char *const *tags, const char *rule) {
+  for (; tags && *tags; tags++)
+    if (strcmp(*tags, rule) == 0)
+      return 1;
+  return 0;
+}
+
+/* XL_DIAG_BY_* when d is suppressed, else 0. clang's own errors are not
+ * suppressible (as in clang-tidy). */
+static unsigned suppressed_by(supp_cache *c, const xl_result *r,
+                              const xl_diag *d) {
+  int how;
+
+  if ((d->flags & XL_DIAG_CLANG) || !d->loc.line)
+    return 0;
+  if (listed(xl_result_diag_suppress(r), d->rule_name))
+    return XL_DIAG_BY_FLAG;
+  how = xl_suppress_match(supp_get(c, d->loc.file), d->rule_name,
+                          d->loc.offset);
+  return how == XL_SUPPRESSED_NOLINT   ? XL_DIAG_BY_NOLINT
+         : how == XL_SUPPRESSED_PRAGMA ? XL_DIAG_BY_PRAGMA
+                                       : 0;
+}
+
+static void keep(xl_diags *to, const xl_diag *d, unsigned flags) {
+  xl_diag *c = xl_diags_copy(to, d);
+
+  if (c)
+    c->flags |= flags;
+}
+
+/* [xlambda-nolint] errors for unmatched NOLINTBEGIN/END in the files read. */
+static void nolint_errors(check_run *run, check_job *j, supp_cache *c) {
+  unsigned i;
+  size_t k, n;
+
+  for (i = 0; i < c->n; i++) {
+    const xl_suppress_error *e = xl_suppress_errors(c->supp[i], &n);
+    for (k = 0; k < n; k++) {
+      xl_dloc loc;
+      xl_diag *d;
+      if (run->lines &&
+          !xl_linefilter_covers(run->lines, c->files[i], e[k].line))
+        continue;
+      memset(&loc, 0, sizeof(loc));
+      loc.file = xl_diags_intern(j->diags, c->files[i]);
+      loc.line = e[k].line;
+      loc.col = e[k].col;
+      loc.offset = (unsigned)e[k].offset;
+      d = loc.file ? xl_diags_add(j->diags, -1, "xlambda-nolint",
+                                  XL_SEV_ERROR, loc, e[k].message)
+                   : NULL;
+      if (d)
+        d->flags |= XL_DIAG_TOOL;
+    }
+  }
+}
+
+/* Sort one TU's findings into kept, suppressed and hidden. */
+static void sift(check_run *run, check_job *j, const xl_result *r) {
+  const xl_diags *all = xl_result_diags(r);
+  const char *main_file = xl_result_file(r);
+  supp_cache cache;
+  size_t i;
+
+  memset(&cache, 0, sizeof(cache));
+  supp_get(&cache, main_file);
+  for (i = 0; i < all->count; i++) {
+    const xl_diag *d = all->items[i];
+    unsigned by;
+    if (!file_shown(j->prof, d->loc.file, main_file, xl_result_facts(r)) ||
+        (run->lines && !xl_linefilter_covers(run->lines, d->loc.file,
+                                             d->loc.line))) {
+      keep(j->hidden, d, 0);
+      continue;
+    }
+    by = suppressed_by(&cache, r, d);
+    keep(by ? j->suppressed : j->diags, d, by);
+  }
+  nolint_errors(run, j, &cache);
+  supp_free(&cache);
+}
+
+/* ---- one job ------------------------------------------------------------- */
+
+static char **copy_list(const char *const *v) {
+  size_t n = 0, i;
+  char **c;
+
+  while (v && v[n])
+    n++;
+  c = calloc(n + 1, sizeof(char *));
+  for (i = 0; c && i < n; i++)
+    c[i] = xl_strdup(v[i]);
+  return c;
+}
+
+static void record_failure(check_job *j, int rc, const xl_error *err) {
+  j->rc = rc;
+  j->error = xl_strdup(*xl_error_message(err) ? xl_error_message(err)
+                                              : xl_status_string(rc));
+}
+
+static void record_result(check_run *run, check_job *j, const xl_result *r) {
+  j->incomplete = xl_result_incomplete(r);
+  j->unknown = copy_list(xl_result_unknown_options(r));
+  if (run->o->dump_facts) {
+    xl_facts_to_json(&j->facts_json, xl_result_facts(r));
+    return;
+  }
+  sift(run, j, r);
+}
+
+/* --dump-args: the clang command line, one argument per line. */
+static int dump_args(check_job *j, xl_checker *c, xl_error *err) {
+  char **v = NULL;
+  int n = 0, i, rc;
+  xl_buf b = XL_BUF_INIT;
+
+  if (!j->argv)
+    return xl_error_set(err, XL_EINVAL, "--dump-args needs a compile "
+                        "database entry for '%s'", j->file);
+  rc = xl_check_command_args(&v, &n, c, j->file, (const char *const *)j->argv,
+                             j->argc, j->directory, err);
+  xl_buf_printf(&b, "# %s\n", j->file);
+  for (i = 0; rc == XL_OK && i < n; i++)
+    xl_buf_printf(&b, "%s\n", v[i]);
+  xl_argv_free(v);
+  j->facts_json = rc == XL_OK ? xl_buf_detach(&b) : NULL;
+  xl_buf_free(&b);
+  return rc;
+}
+
+void check_job_run(check_run *run, xl_checker *c, check_job *j) {
+  const check_opts *o = run->o;
+  xl_error *err = NULL;
+  xl_result *r = NULL;
+  int rc = xl_error_new(&err);
+
+  if (rc == XL_OK && (xl_diags_new(&j->diags) < 0 ||
+                      xl_diags_new(&j->suppressed) < 0 ||
+                      xl_diags_new(&j->hidden) < 0))
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (rc == XL_OK)
+    rc = xl_checker_set_options(c, j->prof->opts, err);
+  if (rc == XL_OK && o->dump_args) {
+    rc = dump_args(j, c, err);
+    if (rc < 0)
+      record_failure(j, rc, err);
+    xl_error_free(err);
+    return;
+  }
+  if (rc == XL_OK && j->argv)
+    rc = xl_check_command(&r, c, j->file, (const char *const *)j->argv,
+                          j->argc, j->directory, err);
+  else if (rc == XL_OK)
+    rc = xl_check_file(&r, c, j->file, (const char *const *)o->extra,
+                       o->nextra, err);
+  if (rc == XL_ENOTCUDA && j->argv && !o->nfiles)
+    j->skipped = 1;
+  else if (rc < 0)
+    record_failure(j, rc, err);
+  else
+    record_result(run, j, r);
+  xl_result_free(r);
+  xl_error_free(err);
+}
+
+/* ---- the pool ------------------------------------------------------------ */
+
+/* "[12/340] src/foo.cu" on a terminal, overwritten in place. */
+static void progress(check_run *run, const check_job *j) {
+  char cwd[4096];
+  const char *shown = j->file;
+  size_t n;
+
+  if (getcwd(cwd, sizeof(cwd))) {
+    n = strlen(cwd);
+    if (strncmp(shown, cwd, n) == 0 && shown[n] == '/')
+      shown += n + 1;
+  }
+  fprintf(stderr, "\r\033[K[%zu/%zu] %s", run->finished, run->njobs, shown);
+  fflush(stderr);
+}
+
+typedef struct worker {
+  check_run *run;
+  xl_checker *checker;
+} worker;
+
+static void *work(void *arg) {
+  worker *w = arg;
+  check_run *run = w->run;
+
+  for (;;) {
+    check_job *j;
+    pthread_mutex_lock(&run->lock);
+    j = run->next < run->njobs ? &run->jobs[run->next++] : NULL;
+    pthread_mutex_unlock(&run->lock);
+    if (!j)
+      break;
+    check_job_run(run, w->checker, j);
+    pthread_mutex_lock(&run->lock);
+    j->done = 1;
+    run->finished++;
+    if (run->progress)
+      progress(run, j);
+    pthread_mutex_unlock(&run->lock);
+  }
+  return NULL;
+}
+
+static int make_checkers(worker *w, int n, check_run *run) {
+  xl_error *err = NULL;
+  int i, rc = xl_error_new(&err);
+
+  for (i = 0; rc == XL_OK && i < n; i++) {
+    w[i].run = run;
+    rc = xl_checker_new(&w[i].checker, run->jobs[0].prof->opts, err);
+  }
+  if (rc < 0)
+    xl_cli_error("%s", *xl_error_message(err) ? xl_error_message(err)
+                                              : xl_status_string(rc));
+  xl_error_free(err);
+  return rc;
+}
+
+static int thread_count(const check_run *run) {
+  long n = run->o->jobs;
+
+  if (n <= 0)
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+  if (n <= 0)
+    n = 1;
+  if ((size_t)n > run->njobs)
+    n = (long)run->njobs;
+  return (int)n;
+}
+
+/* Every thread, the first included, gets a 16 MiB stack (deep ASTs and
+ * walks); the calling thread only waits. */
+int check_pool_run(check_run *run) {
+  int n = thread_count(run), i, started = 0, rc;
+  pthread_attr_t attr;
+  pthread_t *tids = calloc((size_t)n + 1, sizeof(*tids));
+  worker *w = calloc((size_t)n + 1, sizeof(*w));
+
+  if (!tids || !w || pthread_mutex_init(&run->lock, NULL) != 0) {
+    free(tids);
+    free(w);
+    return XL_ENOMEM;
+  }
+  run->threads = n;
+  run->progress = !run->o->quiet && !run->o->no_progress &&
+                  isatty(STDERR_FILENO);
+  rc = n ? make_checkers(w, n, run) : XL_OK;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 16u << 20);
+  for (i = 0; rc == XL_OK && i < n; i++, started++)
+    if (pthread_create(&tids[i], &attr, work, &w[i]) != 0)
+      break;
+  pthread_attr_destroy(&attr);
+  for (i = 0; i < started; i++)
+    pthread_join(tids[i], NULL);
+  if (rc == XL_OK && n && !started)
+    work(&w[0]); /* no thread could be started */
+  if (run->progress && n)
+    fputs("\r\033[K", stderr);
+  for (i = 0; i < n; i++)
+    xl_checker_free(w[i].checker);
+  pthread_mutex_destroy(&run->lock);
+  free(tids);
+  free(w);
+  return rc;
+}
