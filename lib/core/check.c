@@ -12,6 +12,7 @@
 #include "xlambda/xlambda.h"
 #include "argv.h"
 #include "frontend/frontend.h"
+#include "core/suppress_files.h"
 #include "rules/registry.h"
 
 struct xl_options {
@@ -322,38 +323,78 @@ int xl_check_command(xl_result **out, xl_checker *c, const char *file,
   return rc;
 }
 
+/* A copy of a NULL-terminated list (NULL for NULL or no memory). */
+static char **copy_list(char *const *v) {
+  size_t n = 0, i;
+  char **c;
+
+  while (v && v[n])
+    n++;
+  c = v ? calloc(n + 1, sizeof(char *)) : NULL;
+  for (i = 0; c && i < n; i++) {
+    c[i] = xl_strdup(v[i]);
+    if (!c[i]) {
+      xl_argv_free(c);
+      return NULL;
+    }
+  }
+  return c;
+}
+
 /* ---- documents (editors) ----------------------------------------------- */
 
 struct xl_document {
   xl_checker *checker; /* lent */
+  xl_options *opts;    /* the document's own, or NULL: the checker's */
   xl_command cmd;
   xl_parse_opts po;
   xl_frontend_doc *fe;
 };
 
-int xl_document_new(xl_document **out, xl_checker *c, const char *file,
-                    const char *const *argv, int argc, const char *directory,
-                    unsigned flags, xl_error *err) {
+static const xl_options *doc_options(const xl_document *doc) {
+  return doc->opts ? doc->opts : doc->checker->opts;
+}
+
+/* The command and parse options of a new document, from its options. */
+static int doc_setup(xl_document *doc, const char *file,
+                     const char *const *argv, int argc, const char *directory,
+                     unsigned flags, xl_error *err) {
+  const xl_options *o = doc_options(doc);
+  int rc = xl_command_from_argv(&doc->cmd, file, argv, argc, directory, err);
+
+  if (rc == XL_OK && !doc->cmd.is_cuda)
+    rc = xl_error_set(err, XL_EINVAL, "'%s' is not compiled as CUDA", file);
+  if (rc == XL_OK)
+    rc = edit_command(&doc->cmd, o, err);
+  if (rc < 0)
+    return rc;
+  doc->po.toolkit = &doc->checker->toolkit;
+  doc->po.side = XL_SIDE_HOST;
+  doc->po.cuda_major = o->cuda_major;
+  doc->po.cuda_minor = o->cuda_minor;
+  if (o->system_headers)
+    doc->po.flags |= XL_PARSE_SYSTEM_HEADERS;
+  if (flags & XL_DOCUMENT_SKIP_HEADER_BODIES)
+    doc->po.flags |= XL_PARSE_SKIP_HEADER_BODIES;
+  if (xl_frontend_doc_new(&doc->fe, &doc->cmd, &doc->po) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  return XL_OK;
+}
+
+int xl_document_new(xl_document **out, xl_checker *c, const xl_options *opts,
+                    const char *file, const char *const *argv, int argc,
+                    const char *directory, unsigned flags, xl_error *err) {
   xl_document *doc = calloc(1, sizeof(*doc));
-  int rc;
+  int rc = XL_OK;
 
   *out = NULL;
   if (!doc)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   doc->checker = c;
-  rc = xl_command_from_argv(&doc->cmd, file, argv, argc, directory, err);
-  if (rc == XL_OK && !doc->cmd.is_cuda)
-    rc = xl_error_set(err, XL_EINVAL, "'%s' is not compiled as CUDA", file);
-  if (rc == XL_OK) {
-    doc->po.toolkit = &c->toolkit;
-    doc->po.side = XL_SIDE_HOST;
-    doc->po.cuda_major = c->opts->cuda_major;
-    doc->po.cuda_minor = c->opts->cuda_minor;
-    if (flags & XL_DOCUMENT_SKIP_HEADER_BODIES)
-      doc->po.flags |= XL_PARSE_SKIP_HEADER_BODIES;
-    if (xl_frontend_doc_new(&doc->fe, &doc->cmd, &doc->po) < 0)
-      rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-  }
+  if (opts && xl_options_copy(&doc->opts, opts) < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (rc == XL_OK)
+    rc = doc_setup(doc, file, argv, argc, directory, flags, err);
   if (rc < 0) {
     xl_document_free(doc);
     return rc;
@@ -367,6 +408,7 @@ void xl_document_free(xl_document *doc) {
     return;
   xl_frontend_doc_free(doc->fe);
   xl_command_free(&doc->cmd);
+  xl_options_free(doc->opts);
   free(doc);
 }
 
@@ -383,10 +425,15 @@ int xl_document_check(xl_result **out, xl_document *doc, const char *text,
     xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
+  r->diag_suppress = copy_list(doc->cmd.diag_suppress);
+  if (doc->cmd.diag_suppress && !r->diag_suppress) {
+    xl_result_free(r);
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  }
   rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, r->diags, err);
   if (rc == XL_OK) {
     r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, &doc->checker->opts->rules);
+    rc = xl_rules_run(r->diags, r->facts, &doc_options(doc)->rules);
     if (rc < 0)
       xl_error_set(err, rc, "out of memory");
   }
@@ -418,5 +465,47 @@ int xl_check_command_args(char ***out, int *n, xl_checker *c,
   if (rc == XL_OK && xl_frontend_args(out, n, &cmd, &po) < 0)
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   xl_command_free(&cmd);
+  return rc;
+}
+
+int xl_result_suppress(size_t *nsuppressed, xl_result *r, const char *text,
+                       size_t len, xl_error *err) {
+  xl_supp_files *supp = NULL;
+  xl_diags *kept = NULL;
+  size_t i, n = 0;
+  int rc = XL_OK;
+
+  if (nsuppressed)
+    *nsuppressed = 0;
+  if (xl_supp_files_new(&supp) < 0 || xl_diags_new(&kept) < 0 ||
+      xl_supp_files_set_text(supp, r->file, text, len) < 0) {
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+    goto cleanup;
+  }
+  for (i = 0; i < r->diags->count; i++) {
+    const xl_diag *d = r->diags->items[i];
+    if (xl_supp_files_match(supp, (const char *const *)r->diag_suppress, d)) {
+      n++;
+      continue;
+    }
+    if (!xl_diags_copy(kept, d)) {
+      rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+      goto cleanup;
+    }
+  }
+  if (xl_supp_files_errors(supp, kept, NULL, NULL) < 0) {
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+    goto cleanup;
+  }
+  xl_diags_take_hashes(kept, r->facts);
+  xl_diags_sort_unique(kept);
+  xl_diags_free(r->diags);
+  r->diags = kept;
+  kept = NULL;
+  if (nsuppressed)
+    *nsuppressed = n;
+cleanup:
+  xl_diags_free(kept);
+  xl_supp_files_free(supp);
   return rc;
 }

@@ -42,6 +42,9 @@ typedef struct xl_lsp_opts {
   const char *docs_url;    /* base of the rule pages; NULL: none */
   unsigned document_flags; /* XL_DOCUMENT_* */
   xl_checker *checker;     /* lent; used by the worker thread only */
+  /* the command line's settings, applied on top of each document's
+     configuration (.xlambda.yaml, or config_file); NULL: not given */
+  const char *rules, *wae, *cuda_version, *config_file;
 } xl_lsp_opts;
 
 /*

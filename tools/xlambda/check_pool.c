@@ -13,42 +13,10 @@
 #include "check.h"
 #include "cli.h"
 #include "core/command.h"
-#include "core/suppress.h"
+#include "core/suppress_files.h"
 #include "util/util.h"
 
 /* ---- which findings a translation unit keeps ----------------------------- */
-
-/* The suppressions of the files one TU reports in, read on demand. */
-typedef struct supp_cache {
-  const char *files[64];
-  xl_suppressions *supp[64];
-  unsigned n;
-} supp_cache;
-
-static xl_suppressions *supp_get(supp_cache *c, const char *file) {
-  char *text = NULL;
-  size_t len, i;
-  xl_suppressions *s = NULL;
-
-  for (i = 0; i < c->n; i++)
-    if (strcmp(c->files[i], file) == 0)
-      return c->supp[i];
-  if (xl_read_file(&text, &len, file, NULL) == XL_OK)
-    xl_suppress_parse(&s, text, len);
-  free(text);
-  if (c->n < 64) {
-    c->files[c->n] = file;
-    c->supp[c->n++] = s;
-  }
-  return s;
-}
-
-static void supp_free(supp_cache *c) {
-  unsigned i;
-
-  for (i = 0; i < c->n; i++)
-    xl_suppress_free(c->supp[i]);
-}
 
 static int file_is_system(const xl_facts *f, const char *file) {
   uint32_t i;
@@ -77,28 +45,19 @@ static int file_shown(const check_profile *p, const char *file,
   return 1;
 }
 
-static int listed(const char *const *tags, const char *rule) {
-  for (; tags && *tags; tags++)
-    if (strcmp(*tags, rule) == 0)
-      return 1;
-  return 0;
-}
-
-/* XL_DIAG_BY_* when d is suppressed, else 0. clang's own errors are not
- * suppressible (as in clang-tidy). */
-static unsigned suppressed_by(supp_cache *c, const xl_result *r,
+/* XL_DIAG_BY_* for how d is suppressed, else 0. */
+static unsigned suppressed_by(xl_supp_files *c, const xl_result *r,
                               const xl_diag *d) {
-  int how;
-
-  if ((d->flags & XL_DIAG_CLANG) || !d->loc.line)
-    return 0;
-  if (listed(xl_result_diag_suppress(r), d->rule_name))
+  switch (xl_supp_files_match(c, xl_result_diag_suppress(r), d)) {
+  case XL_SUPPRESSED_NOLINT:
+    return XL_DIAG_BY_NOLINT;
+  case XL_SUPPRESSED_PRAGMA:
+    return XL_DIAG_BY_PRAGMA;
+  case XL_SUPPRESSED_FLAG:
     return XL_DIAG_BY_FLAG;
-  how = xl_suppress_match(supp_get(c, d->loc.file), d->rule_name,
-                          d->loc.offset);
-  return how == XL_SUPPRESSED_NOLINT   ? XL_DIAG_BY_NOLINT
-         : how == XL_SUPPRESSED_PRAGMA ? XL_DIAG_BY_PRAGMA
-                                       : 0;
+  default:
+    return 0;
+  }
 }
 
 static void keep(xl_diags *to, const xl_diag *d, unsigned flags) {
@@ -108,42 +67,26 @@ static void keep(xl_diags *to, const xl_diag *d, unsigned flags) {
     c->flags |= flags;
 }
 
-/* [xlambda-nolint] errors for unmatched NOLINTBEGIN/END in the files read. */
-static void nolint_errors(check_run *run, check_job *j, supp_cache *c) {
-  unsigned i;
-  size_t k, n;
+/* Unmatched NOLINTBEGIN/END count on the lines --diff keeps. */
+static int nolint_line_kept(void *ctx, const char *file, unsigned line) {
+  const check_run *run = ctx;
 
-  for (i = 0; i < c->n; i++) {
-    const xl_suppress_error *e = xl_suppress_errors(c->supp[i], &n);
-    for (k = 0; k < n; k++) {
-      xl_dloc loc;
-      xl_diag *d;
-      if (run->lines &&
-          !xl_linefilter_covers(run->lines, c->files[i], e[k].line))
-        continue;
-      memset(&loc, 0, sizeof(loc));
-      loc.file = xl_diags_intern(j->diags, c->files[i]);
-      loc.line = e[k].line;
-      loc.col = e[k].col;
-      loc.offset = (unsigned)e[k].offset;
-      d = loc.file ? xl_diags_add(j->diags, -1, "xlambda-nolint",
-                                  XL_SEV_ERROR, loc, e[k].message)
-                   : NULL;
-      if (d)
-        d->flags |= XL_DIAG_TOOL;
-    }
-  }
+  return !run->lines || xl_linefilter_covers(run->lines, file, line);
 }
 
 /* Sort one TU's findings into kept, suppressed and hidden. */
 static void sift(check_run *run, check_job *j, const xl_result *r) {
   const xl_diags *all = xl_result_diags(r);
   const char *main_file = xl_result_file(r);
-  supp_cache cache;
+  xl_supp_files *supp = NULL;
   size_t i;
 
-  memset(&cache, 0, sizeof(cache));
-  supp_get(&cache, main_file);
+  if (xl_supp_files_new(&supp) < 0 || xl_supp_files_read(supp, main_file) < 0) {
+    xl_supp_files_free(supp); /* out of memory: keep everything */
+    for (i = 0; i < all->count; i++)
+      keep(j->diags, all->items[i], 0);
+    return;
+  }
   for (i = 0; i < all->count; i++) {
     const xl_diag *d = all->items[i];
     unsigned by;
@@ -153,11 +96,11 @@ static void sift(check_run *run, check_job *j, const xl_result *r) {
       keep(j->hidden, d, 0);
       continue;
     }
-    by = suppressed_by(&cache, r, d);
+    by = suppressed_by(supp, r, d);
     keep(by ? j->suppressed : j->diags, d, by);
   }
-  nolint_errors(run, j, &cache);
-  supp_free(&cache);
+  xl_supp_files_errors(supp, j->diags, nolint_line_kept, run);
+  xl_supp_files_free(supp);
 }
 
 /* ---- one job ------------------------------------------------------------- */

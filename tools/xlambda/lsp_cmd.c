@@ -28,6 +28,9 @@ static const char lsp_usage[] =
     "  --warnings-as-errors=GLOBS  report these rules' warnings as errors\n"
     "  --cuda-path=DIR          the CUDA toolkit\n"
     "  --cuda-version=X.Y       the CUDA version rules assume\n"
+    "  --config-file=FILE       use FILE for every document instead of the\n"
+    "                           nearest .xlambda.yaml (read when a document\n"
+    "                           is opened; command-line options win)\n"
     "  --debounce-ms=N          wait N ms after a change before parsing\n"
     "                           (default: 20)\n"
     "  --max-tus=N              keep at most N translation units in memory\n"
@@ -47,7 +50,7 @@ static const char lsp_usage[] =
 
 typedef struct lsp_cli {
   const char *cdb_dir, *rules, *wae, *cuda_path, *cuda_version, *docs_url;
-  const char *log, *input_style;
+  const char *log, *input_style, *config_file;
   int debounce_ms, max_tus, header_bodies, lit_test, pretty, test_methods;
 } lsp_cli;
 
@@ -64,10 +67,10 @@ static const char *value_of(const char *arg, const char *name) {
 static int parse_value(lsp_cli *o, const char *a) {
   const char *names[] = {"compile-commands-dir", "rules", "warnings-as-errors",
                          "cuda-path", "cuda-version", "docs-url", "log",
-                         "input-style"};
+                         "input-style", "config-file"};
   const char **targets[] = {&o->cdb_dir, &o->rules, &o->wae,
                             &o->cuda_path, &o->cuda_version, &o->docs_url,
-                            &o->log, &o->input_style};
+                            &o->log, &o->input_style, &o->config_file};
   const char *v = value_of(a, "debounce-ms");
   size_t i;
 
@@ -215,6 +218,10 @@ static void fill_opts(xl_lsp_opts *lo, const lsp_cli *o) {
   lo->debounce_ms = o->debounce_ms;
   lo->max_tus = o->max_tus;
   lo->compile_commands_dir = o->cdb_dir;
+  lo->rules = o->rules;
+  lo->wae = o->wae;
+  lo->cuda_version = o->cuda_version;
+  lo->config_file = o->config_file;
   if (!o->header_bodies)
     lo->document_flags |= XL_DOCUMENT_SKIP_HEADER_BODIES;
 }
