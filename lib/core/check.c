@@ -242,6 +242,40 @@ static int edit_command(xl_command *cmd, const xl_options *o, xl_error *err) {
   return XL_OK;
 }
 
+/* A new, empty result for `file`; NULL when out of memory. */
+static xl_result *result_new(const char *file) {
+  xl_result *r = calloc(1, sizeof(*r));
+
+  if (!r || xl_diags_new(&r->diags) < 0 || !(r->file = xl_strdup(file))) {
+    xl_result_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+/*
+ * After a parse that filled r->facts (rc: its status): run the rules with
+ * `rules`, then sort. Frees r and returns rc on failure, else stores r in
+ * *out.
+ */
+static int result_finish(xl_result **out, xl_result *r, int rc,
+                         const xl_rule_config *rules, xl_error *err) {
+  if (rc == XL_OK) {
+    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
+    rc = xl_rules_run(r->diags, r->facts, rules);
+    if (rc < 0)
+      xl_error_set(err, rc, "out of memory");
+  }
+  if (rc < 0) {
+    xl_result_free(r);
+    return rc;
+  }
+  xl_diags_sort_unique(r->diags);
+  xl_diags_take_hashes(r->diags, r->facts);
+  *out = r;
+  return XL_OK;
+}
+
 /* Parse, run the rules, sort. Takes the command's option lists. */
 static int run(xl_result **out, xl_checker *c, xl_command *cmd,
                xl_error *err) {
@@ -260,11 +294,9 @@ static int run(xl_result **out, xl_checker *c, xl_command *cmd,
                         "'%s' is not compiled as CUDA (no '-x cu', no nvcc "
                         "driver, not a .cu file)",
                         cmd->file);
-  r = calloc(1, sizeof(*r));
-  if (!r || xl_diags_new(&r->diags) < 0 || !(r->file = xl_strdup(cmd->file))) {
-    xl_result_free(r);
+  r = result_new(cmd->file);
+  if (!r)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
-  }
   r->unknown = cmd->unknown;
   r->diag_suppress = cmd->diag_suppress;
   cmd->unknown = cmd->diag_suppress = NULL;
@@ -279,20 +311,7 @@ static int run(xl_result **out, xl_checker *c, xl_command *cmd,
   if (rc == XL_OK && (xl_facts_absolute_paths(r->facts, cmd->directory) < 0 ||
                       xl_diags_absolute_paths(r->diags, cmd->directory) < 0))
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-  if (rc == XL_OK) {
-    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, &c->opts->rules);
-    if (rc < 0)
-      xl_error_set(err, rc, "out of memory");
-  }
-  if (rc < 0) {
-    xl_result_free(r);
-    return rc;
-  }
-  xl_diags_sort_unique(r->diags);
-  xl_diags_take_hashes(r->diags, r->facts);
-  *out = r;
-  return XL_OK;
+  return result_finish(out, r, rc, &c->opts->rules, err);
 }
 
 int xl_check_file(xl_result **out, xl_checker *c, const char *file,
@@ -416,34 +435,18 @@ const char *xl_document_file(const xl_document *doc) { return doc->cmd.file; }
 
 int xl_document_check(xl_result **out, xl_document *doc, const char *text,
                       size_t len, xl_error *err) {
-  xl_result *r = calloc(1, sizeof(*r));
+  xl_result *r = result_new(doc->cmd.file);
   int rc;
 
   *out = NULL;
-  if (!r || xl_diags_new(&r->diags) < 0 ||
-      !(r->file = xl_strdup(doc->cmd.file))) {
-    xl_result_free(r);
-    return xl_error_set(err, XL_ENOMEM, "out of memory");
-  }
-  r->diag_suppress = copy_list(doc->cmd.diag_suppress);
-  if (doc->cmd.diag_suppress && !r->diag_suppress) {
+  if (r)
+    r->diag_suppress = copy_list(doc->cmd.diag_suppress);
+  if (!r || (doc->cmd.diag_suppress && !r->diag_suppress)) {
     xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
   rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, r->diags, err);
-  if (rc == XL_OK) {
-    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, &doc_options(doc)->rules);
-    if (rc < 0)
-      xl_error_set(err, rc, "out of memory");
-  }
-  if (rc < 0) {
-    xl_result_free(r);
-    return rc;
-  }
-  xl_diags_sort_unique(r->diags);
-  *out = r;
-  return XL_OK;
+  return result_finish(out, r, rc, &doc_options(doc)->rules, err);
 }
 
 int xl_check_command_args(char ***out, int *n, xl_checker *c,
@@ -497,8 +500,8 @@ int xl_result_suppress(size_t *nsuppressed, xl_result *r, const char *text,
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
     goto cleanup;
   }
-  xl_diags_take_hashes(kept, r->facts);
   xl_diags_sort_unique(kept);
+  xl_diags_take_hashes(kept, r->facts);
   xl_diags_free(r->diags);
   r->diags = kept;
   kept = NULL;
