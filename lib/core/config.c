@@ -614,3 +614,31 @@ int xl_config_dump(FILE *out, const xl_config *c) {
   fputs("...\n", out);
   return ferror(out) ? XL_EIO : XL_OK;
 }
+
+int xl_config_options(xl_options **out, const xl_config *cfg,
+                      const xl_config_cli *cli, xl_error *err) {
+  int rc = xl_options_new(out);
+
+  if (rc < 0)
+    return xl_error_set(err, rc, "out of memory");
+  if (cfg)
+    rc = xl_config_apply(cfg, *out, err);
+  if (rc == XL_OK && cli->rules)
+    rc = xl_options_set_rules(*out, cli->rules, err);
+  if (rc == XL_OK && cli->warnings_as_errors)
+    rc = xl_options_set_warnings_as_errors(*out, cli->warnings_as_errors,
+                                           err);
+  if (rc == XL_OK && cli->cuda_path)
+    rc = xl_options_set_cuda_path(*out, cli->cuda_path);
+  if (rc == XL_OK && cli->cuda_version)
+    rc = xl_options_set_cuda_version(*out, cli->cuda_version, err);
+  if (rc == XL_OK && cli->system_headers)
+    xl_options_set_system_headers(*out, 1);
+  if (rc < 0) {
+    if (rc == XL_ENOMEM)
+      xl_error_set(err, rc, "out of memory");
+    xl_options_free(*out);
+    *out = NULL;
+  }
+  return rc;
+}

@@ -144,28 +144,15 @@ static lsp_doc *next_dirty_locked(lsp_server *s, double *wait) {
 static int document_options(xl_options **out, const lsp_server *s,
                             const char *path, xl_error *err) {
   const xl_lsp_opts *o = &s->opts;
+  xl_config_cli cli = {o->rules, o->wae, NULL, o->cuda_version, 0};
   xl_config *cfg = NULL;
-  int rc = xl_options_new(out);
+  int rc = o->config_file ? xl_config_load(&cfg, o->config_file, err)
+                          : xl_config_for_file(&cfg, path, err);
 
-  if (rc < 0)
-    return xl_error_set(err, rc, "out of memory");
-  rc = o->config_file ? xl_config_load(&cfg, o->config_file, err)
-                      : xl_config_for_file(&cfg, path, err);
+  *out = NULL;
   if (rc == XL_OK)
-    rc = xl_config_apply(cfg, *out, err);
-  if (rc == XL_OK && o->rules)
-    rc = xl_options_set_rules(*out, o->rules, err);
-  if (rc == XL_OK && o->wae)
-    rc = xl_options_set_warnings_as_errors(*out, o->wae, err);
-  if (rc == XL_OK && o->cuda_version)
-    rc = xl_options_set_cuda_version(*out, o->cuda_version, err);
-  if (rc == XL_OK && cfg->system_headers > 0)
-    xl_options_set_system_headers(*out, 1);
+    rc = xl_config_options(out, cfg, &cli, err);
   xl_config_free(cfg);
-  if (rc < 0) {
-    xl_options_free(*out);
-    *out = NULL;
-  }
   return rc;
 }
 

@@ -43,34 +43,15 @@ static int compile_filter(regex_t *re, int *has, const char *pattern,
   return 0;
 }
 
-/* The command line's settings, on top of the configuration's. */
-static int apply_cli(check_profile *p, const check_opts *o, xl_error *err) {
-  xl_options *x = p->opts;
-  int rc = XL_OK;
-
-  if (o->rules)
-    rc = xl_options_set_rules(x, o->rules, err);
-  if (rc == XL_OK && o->wae)
-    rc = xl_options_set_warnings_as_errors(x, o->wae, err);
-  if (rc == XL_OK && o->cuda_path)
-    rc = xl_options_set_cuda_path(x, o->cuda_path);
-  if (rc == XL_OK && o->cuda_version)
-    rc = xl_options_set_cuda_version(x, o->cuda_version, err);
-  p->system_headers = o->system_headers || p->cfg->system_headers > 0;
-  xl_options_set_system_headers(x, p->system_headers);
-  return rc;
-}
-
 static int profile_setup(check_profile *p, const check_opts *o) {
+  xl_config_cli cli = {o->rules, o->wae, o->cuda_path, o->cuda_version,
+                       o->system_headers};
   xl_error *err = NULL;
   int rc = xl_error_new(&err);
 
   if (rc == XL_OK)
-    rc = xl_options_new(&p->opts);
-  if (rc == XL_OK)
-    rc = xl_config_apply(p->cfg, p->opts, err);
-  if (rc == XL_OK)
-    rc = apply_cli(p, o, err);
+    rc = xl_config_options(&p->opts, p->cfg, &cli, err);
+  p->system_headers = o->system_headers || p->cfg->system_headers > 0;
   if (rc < 0)
     xl_cli_error("%s", *xl_error_message(err) ? xl_error_message(err)
                                               : xl_status_string(rc));

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/config.h"
 #include "lsp/lsp.h"
 #include "lsp/lsp_text.h"
 #include "util/util.h"
@@ -181,20 +182,13 @@ static char *find_docs(void) {
 }
 
 static int make_checker(xl_checker **out, const lsp_cli *o) {
+  xl_config_cli cli = {o->rules, o->wae, o->cuda_path, o->cuda_version, 0};
   xl_options *opts = NULL;
   xl_error *err = NULL;
   int rc = xl_error_new(&err);
 
   if (rc == XL_OK)
-    rc = xl_options_new(&opts);
-  if (rc == XL_OK && o->rules)
-    rc = xl_options_set_rules(opts, o->rules, err);
-  if (rc == XL_OK && o->wae)
-    rc = xl_options_set_warnings_as_errors(opts, o->wae, err);
-  if (rc == XL_OK && o->cuda_path)
-    rc = xl_options_set_cuda_path(opts, o->cuda_path);
-  if (rc == XL_OK && o->cuda_version)
-    rc = xl_options_set_cuda_version(opts, o->cuda_version, err);
+    rc = xl_config_options(&opts, NULL, &cli, err);
   if (rc == XL_OK)
     rc = xl_checker_new(out, opts, err);
   if (rc < 0)
