@@ -15,7 +15,7 @@ static int host_closure(const xl_facts *f, xl_id id, const void *ctx) {
   const xl_type *t = &f->types[id];
   (void)ctx;
 
-  if (!(t->flags & XL_TYPE_CLOSURE))
+  if (!(t->flags & XL_TYPE_CLOSURE) || (t->flags & XL_TYPE_EXTENDED_CLOSURE))
     return 0;
   return t->lambda >= f->nlambdas ||
          !(f->lambdas[t->lambda].flags & XL_LAMBDA_DEVICE_CONTEXT);
