@@ -102,6 +102,7 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
 #endif
   add(&b, "-Wno-unknown-cuda-version");
   add(&b, "-w");
+  add(&b, "-ferror-limit=0"); /* keep going: the facts after 20 errors too */
   add(&b, "-working-directory=%s", cmd->directory);
   add_cuda(&b, cmd, opts->toolkit);
   if (!cmd->cxx_std)
@@ -160,7 +161,10 @@ static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
       clang_disposeDiagnostic(d);
       continue;
     }
-    if (!file && rc == XL_OK) {
+    if (!file && xl_str_startswith(clang_getCString(msg), "too many errors")) {
+      /* clang gave up (an -ferror-limit in the command): the errors before
+         it say why */
+    } else if (!file && rc == XL_OK) {
       rc = xl_error_set(err, XL_EINVAL, "clang rejected the arguments: %s",
                         clang_getCString(msg));
     } else if (file && out) {

@@ -77,7 +77,10 @@ static void absorb(const check_run *run, const check_job *j, xl_diags *all,
   }
   if (j->rc < 0) {
     t->failed++;
-    xl_cli_error("%s", j->error ? j->error : "out of memory");
+    if (j->error && strstr(j->error, j->file))
+      xl_cli_error("%s", j->error);
+    else /* name the translation unit */
+      xl_cli_error("%s: %s", j->file, j->error ? j->error : "out of memory");
     return;
   }
   t->tus++;
