@@ -312,7 +312,10 @@ void check_summary(const check_run *run, const xl_diags *all,
   if (t->skipped)
     fprintf(stderr, "xlambda: %u compile command%s not compiled as CUDA "
             "skipped\n", t->skipped, s_(t->skipped));
-  if (run->threads)
+  if (run->threads && run->o->in_process)
     fprintf(stderr, "xlambda: done in %.2f s with %d thread%s\n", t->seconds,
             run->threads, s_((unsigned)run->threads));
+  else if (run->threads)
+    fprintf(stderr, "xlambda: done in %.2f s with %d process%s\n",
+            t->seconds, run->threads, run->threads == 1 ? "" : "es");
 }
