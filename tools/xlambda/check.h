@@ -77,6 +77,7 @@ typedef struct check_job {
   char *error;
   int skipped;          /* a database entry that is not CUDA */
   int incomplete;
+  int empty;            /* the main file is empty (warned about) */
   char **unknown;       /* options the translator dropped */
   char *facts_json;     /* --dump-facts, --dump-args */
   int done;

@@ -82,6 +82,9 @@ static void absorb(const check_run *run, const check_job *j, xl_diags *all,
   }
   t->tus++;
   t->incomplete += j->incomplete != 0;
+  if (j->empty && !run->o->quiet)
+    fprintf(stderr, "xlambda: warning: '%s' is empty: nothing to check\n",
+            j->file);
   if (run->o->dump_facts && j->facts_json)
     printf("%s\n", j->facts_json);
   if (run->o->dump_args && j->facts_json)

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -181,7 +182,10 @@ static void record_failure(check_job *j, int rc, const xl_error *err) {
 }
 
 static void record_result(check_run *run, check_job *j, const xl_result *r) {
+  struct stat st;
+
   j->incomplete = xl_result_incomplete(r);
+  j->empty = stat(j->file, &st) == 0 && st.st_size == 0;
   j->unknown = copy_list(xl_result_unknown_options(r));
   if (run->o->dump_facts) {
     xl_facts_to_json(&j->facts_json, xl_result_facts(r));
