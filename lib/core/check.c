@@ -3,6 +3,8 @@
  * the frontend, the rules and the diagnostics together.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,18 +218,36 @@ const char *const *xl_result_diag_suppress(const xl_result *r) {
   return (const char *const *)r->diag_suppress;
 }
 
-/* A missing, unreadable or non-regular input is reported before parsing. */
+/* A missing, unreadable, non-regular or binary input is reported before
+ * parsing: the first 64 KiB are read (a NUL byte there means it is not
+ * source code). */
 static int check_readable(const char *file, xl_error *err) {
+  char head[65536];
   struct stat st;
+  ssize_t n;
+  int fd;
 
   if (stat(file, &st) < 0)
     return xl_error_set(err, XL_ENOTFOUND, "no such file: '%s'", file);
   if (S_ISDIR(st.st_mode))
     return xl_error_set(err, XL_EINVAL, "'%s' is a directory, not a file",
                         file);
-  if (access(file, R_OK) < 0)
-    return xl_error_set(err, XL_EIO, "cannot read '%s': permission denied",
-                        file);
+  if (!S_ISREG(st.st_mode))
+    return xl_error_set(err, XL_EINVAL, "'%s' is not a regular file", file);
+  fd = open(file, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return xl_error_set(err, XL_EIO, "cannot read '%s': %s", file,
+                        strerror(errno));
+  do
+    n = read(fd, head, sizeof(head));
+  while (n < 0 && errno == EINTR);
+  close(fd);
+  if (n < 0)
+    return xl_error_set(err, XL_EIO, "cannot read '%s': %s", file,
+                        strerror(errno));
+  if (memchr(head, '\0', (size_t)n))
+    return xl_error_set(err, XL_EINVAL, "'%s' is not a source file (it "
+                        "contains NUL bytes)", file);
   return XL_OK;
 }
 

@@ -163,6 +163,10 @@ static int open_session(lsp_server *s, lsp_work *w, const char *path,
   lsp_command cmd;
   int rc;
 
+  if (!s->opts.checker) {
+    w->unusable = 1; /* a server without a checker checks nothing */
+    return XL_EINVAL;
+  }
   if (!s->cdbs && xl_lsp_cdbs_new(&s->cdbs, s->cdb_dir) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   xl_error_clear(err);

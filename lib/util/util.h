@@ -102,9 +102,13 @@ int xl_read_file(char **out, size_t *out_len, const char *path, xl_error *err);
 
 /*
  * Replace path's contents with data, atomically: a temporary file in the same
- * directory is written, fsynced and renamed over path, keeping path's
- * permission bits. On failure the original is untouched and the temporary
- * removed. Returns XL_OK or XL_EIO.
+ * directory ("path.xlambda-XXXXXX") is written, fsynced and renamed over
+ * path, and the directory is fsynced; path's permission bits (and, when
+ * running as root, its owner) are kept. A symbolic link stays a link: the
+ * file it points to is replaced. At every moment path holds either the old
+ * or the new contents; a process killed in between can leave only the
+ * temporary file behind. On failure the original is untouched and the
+ * temporary removed. Returns XL_OK, XL_ENOMEM or XL_EIO.
  */
 int xl_write_file_atomic(const char *path, const char *data, size_t len,
                          xl_error *err);

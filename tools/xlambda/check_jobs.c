@@ -307,7 +307,13 @@ static int wanted(const check_run *run, const char *file) {
 static int jobs_from_db(check_run *run, const xl_cdb *db) {
   selector s;
   size_t k;
-  int rc = selector_init(&s, run->o);
+  int rc;
+
+  if (db->n == 0) {
+    xl_cli_error("%s has no compile commands", db->path);
+    return -2;
+  }
+  rc = selector_init(&s, run->o);
 
   for (k = 0; rc == 0 && k < db->n; k++) {
     const xl_cdb_entry *e = &db->entries[k];
@@ -370,7 +376,7 @@ static int load_db(check_run *run, xl_cdb **db, const char *dir) {
   else
     run->db_path = xl_strdup((*db)->path);
   xl_error_free(err);
-  return rc < 0 ? -1 : 0;
+  return rc < 0 ? -2 : 0; /* reported */
 }
 
 /* The compile database: -p, else one above the first file (or the working

@@ -85,6 +85,9 @@ static void absorb(const check_run *run, const check_job *j, xl_diags *all,
   }
   t->tus++;
   t->incomplete += j->incomplete != 0;
+  if (j->empty && !run->o->quiet)
+    fprintf(stderr, "xlambda: warning: '%s' is empty: nothing to check\n",
+            j->file);
   if (run->o->dump_facts && j->facts_json)
     printf("%s\n", j->facts_json);
   if (run->o->dump_args && j->facts_json)
@@ -315,7 +318,10 @@ void check_summary(const check_run *run, const xl_diags *all,
   if (t->skipped)
     fprintf(stderr, "xlambda: %u compile command%s not compiled as CUDA "
             "skipped\n", t->skipped, s_(t->skipped));
-  if (run->threads)
+  if (run->threads && run->o->in_process)
     fprintf(stderr, "xlambda: done in %.2f s with %d thread%s\n", t->seconds,
             run->threads, s_((unsigned)run->threads));
+  else if (run->threads)
+    fprintf(stderr, "xlambda: done in %.2f s with %d process%s\n",
+            t->seconds, run->threads, run->threads == 1 ? "" : "es");
 }

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -124,7 +125,10 @@ static void record_failure(check_job *j, int rc, const xl_error *err) {
 }
 
 static void record_result(check_run *run, check_job *j, const xl_result *r) {
+  struct stat st;
+
   j->incomplete = xl_result_incomplete(r);
+  j->empty = stat(j->file, &st) == 0 && st.st_size == 0;
   j->unknown = copy_list(xl_result_unknown_options(r));
   if (run->o->dump_facts) {
     xl_facts_to_json(&j->facts_json, xl_result_facts(r));
@@ -191,7 +195,7 @@ void check_job_run(check_run *run, xl_checker *c, check_job *j) {
 /* ---- the pool ------------------------------------------------------------ */
 
 /* "[12/340] src/foo.cu" on a terminal, overwritten in place. */
-static void progress(check_run *run, const check_job *j) {
+void check_progress(check_run *run, const check_job *j) {
   char cwd[4096];
   const char *shown = j->file;
   size_t n;
@@ -226,7 +230,7 @@ static void *work(void *arg) {
     j->done = 1;
     run->finished++;
     if (run->progress)
-      progress(run, j);
+      check_progress(run, j);
     pthread_mutex_unlock(&run->lock);
   }
   return NULL;
@@ -259,10 +263,10 @@ static int thread_count(const check_run *run) {
   return (int)n;
 }
 
-/* Every thread, the first included, gets a 16 MiB stack (deep ASTs and
+/* n threads, each with its own checker and a 16 MiB stack (deep ASTs and
  * walks); the calling thread only waits. */
-int check_pool_run(check_run *run) {
-  int n = thread_count(run), i, started = 0, rc;
+static int run_threads(check_run *run, int n) {
+  int i, started = 0, rc;
   pthread_attr_t attr;
   pthread_t *tids = calloc((size_t)n + 1, sizeof(*tids));
   worker *w = calloc((size_t)n + 1, sizeof(*w));
@@ -270,11 +274,9 @@ int check_pool_run(check_run *run) {
   if (!tids || !w || pthread_mutex_init(&run->lock, NULL) != 0) {
     free(tids);
     free(w);
+    xl_cli_error("out of memory");
     return XL_ENOMEM;
   }
-  run->threads = n;
-  run->progress = !run->o->quiet && !run->o->no_progress &&
-                  isatty(STDERR_FILENO);
   rc = n ? make_checkers(w, n, run) : XL_OK;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, 16u << 20);
@@ -286,12 +288,26 @@ int check_pool_run(check_run *run) {
     pthread_join(tids[i], NULL);
   if (rc == XL_OK && n && !started)
     work(&w[0]); /* no thread could be started */
-  if (run->progress && n)
-    fputs("\r\033[K", stderr);
   for (i = 0; i < n; i++)
     xl_checker_free(w[i].checker);
   pthread_mutex_destroy(&run->lock);
   free(tids);
   free(w);
+  return rc;
+}
+
+/* Worker processes (check_workers.c), or threads with --in-process. */
+int check_pool_run(check_run *run) {
+  int n = thread_count(run), rc;
+
+  run->threads = n;
+  run->progress = !run->o->quiet && !run->o->no_progress &&
+                  isatty(STDERR_FILENO);
+  if (run->o->in_process)
+    rc = run_threads(run, n);
+  else
+    rc = n ? check_workers_run(run, n) : XL_OK;
+  if (run->progress && n)
+    fputs("\r\033[K", stderr);
   return rc;
 }
