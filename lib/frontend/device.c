@@ -217,7 +217,7 @@ static int count_errors(CXTranslationUnit tu) {
 }
 
 /* Parse the device side and walk it into *out (NULL when libclang fails). */
-static int parse_device(xl_facts **out, CXIndex index, const xl_facts *host,
+static int parse_device(xl_facts **out, CXIndex index, xl_facts *host,
                         const xl_command *cmd, const xl_parse_opts *opts) {
   struct CXUnsavedFile unsaved = {PRELUDE_PATH, prelude, sizeof(prelude) - 1};
   CXTranslationUnit tu = NULL;
@@ -246,6 +246,9 @@ static int parse_device(xl_facts **out, CXIndex index, const xl_facts *host,
   if (count_errors(tu))
     dev->flags |= XL_FACTS_INCOMPLETE;
   rc = xl_fe_walk_tu(dev, tu, NULL, opts->flags, NULL);
+  /* the cache's dependencies are the host facts': the sides' together */
+  if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
+    rc = xl_fe_record_deps(host, tu, NULL, PRELUDE_PATH);
   if (rc == XL_OK) {
     *out = dev;
     dev = NULL;

@@ -342,6 +342,17 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const struct xl_recovery *rec, unsigned flags,
                   int *needs_device);
 
+/* ---- deps.c ------------------------------------------------------------ */
+
+/*
+ * Add every file tu read (its inclusion list, the main file included) to
+ * facts->deps with the hash of its contents; `rec` (may be NULL) gives the
+ * original hashes of the files parsed from blanked copies; a file named
+ * `skip` (may be NULL: an unsaved prelude) is left out. XL_OK or XL_ENOMEM.
+ */
+int xl_fe_record_deps(xl_facts *facts, CXTranslationUnit tu,
+                      const struct xl_recovery *rec, const char *skip);
+
 /* ---- archscan.c -------------------------------------------------------- */
 
 /*

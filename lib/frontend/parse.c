@@ -17,6 +17,13 @@ struct xl_frontend {
   CXIndex index;
 };
 
+void xl_frontend_clang_version(char *buf, size_t n) {
+  CXString v = clang_getClangVersion();
+
+  snprintf(buf, n, "%s", clang_getCString(v) ? clang_getCString(v) : "");
+  clang_disposeString(v);
+}
+
 int xl_frontend_new(xl_frontend **out) {
   xl_frontend *fe = calloc(1, sizeof(*fe));
 
@@ -317,6 +324,8 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
   describe_tu(facts, cmd, opts);
   rc = xl_fe_walk_tu(facts, tu, rec, opts->flags,
                      opts->side == XL_SIDE_HOST ? &needs_device : NULL);
+  if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
+    rc = xl_fe_record_deps(facts, tu, rec, NULL);
   /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
   if (rc == XL_OK && needs_device)
     rc = xl_fe_device_pass(index, facts, cmd, opts);

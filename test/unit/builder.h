@@ -47,6 +47,7 @@ Suite *suppress_suite(void);
 Suite *config_suite(void);
 Suite *linefilter_suite(void);
 Suite *emit_suite(void);
+Suite *cache_suite(void);
 Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);

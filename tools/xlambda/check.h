@@ -33,6 +33,7 @@ typedef struct check_opts {
   const char *header_filter, *exclude_header_filter;
   const char *config_file, *export_fixes, *output, *source_root;
   const char *diff;  /* --diff[=REV]: a revision, or "-" for stdin */
+  const char *cache_dir; /* --cache-dir: the result cache, or NULL */
   int jobs;          /* 0: the number of cores */
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
   int quiet, color, no_progress, system_headers;
@@ -70,6 +71,7 @@ typedef struct check_job {
   char *error;
   int skipped;          /* a database entry that is not CUDA */
   int incomplete;
+  int cached;           /* replayed from --cache-dir */
   char **unknown;       /* options the translator dropped */
   char *facts_json;     /* --dump-facts, --dump-args */
   int done;
@@ -122,7 +124,7 @@ void check_job_run(check_run *run, xl_checker *c, check_job *j);
 /* ---- check_output.c ---- */
 
 typedef struct check_totals {
-  unsigned tus, failed, skipped, incomplete;
+  unsigned tus, failed, skipped, incomplete, cached;
   unsigned errors, warnings;
   unsigned nolint, pragma, flag, hidden;
   double seconds;
