@@ -75,6 +75,16 @@ XL_API int xl_options_add_arg(xl_options *opts, const char *arg, int before);
  */
 XL_API int xl_options_remove_args(xl_options *opts, const char *glob);
 
+/*
+ * Keep results in the directory `dir` (copied; NULL: no cache, the
+ * default) and replay them while the checked files are unchanged: the key
+ * is this build, the rule configuration, the translated arguments and the
+ * contents of the main file and of every file its parse read. A replayed
+ * result has the same findings, but xl_result_facts holds only the file
+ * table. XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_options_set_cache_dir(xl_options *opts, const char *dir);
+
 /* Analyse declarations in system headers too (off by default). */
 XL_API void xl_options_set_system_headers(xl_options *opts, int on);
 
@@ -141,6 +151,9 @@ XL_API const struct xl_facts *xl_result_facts(const xl_result *r);
 
 /* 1 when clang reported errors: the analysis may have missed code. */
 XL_API int xl_result_incomplete(const xl_result *r);
+
+/* 1 when the result was replayed from the cache (xl_options_set_cache_dir). */
+XL_API int xl_result_cached(const xl_result *r);
 
 /* The checked file (absolute). Lent. */
 XL_API const char *xl_result_file(const xl_result *r);

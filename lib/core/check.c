@@ -14,6 +14,7 @@
 #include "xlambda/xlambda.h"
 #include "argv.h"
 #include "frontend/frontend.h"
+#include "core/cache.h"
 #include "core/suppress_files.h"
 #include "rules/registry.h"
 
@@ -24,12 +25,14 @@ struct xl_options {
   xl_argv before, after; /* extra arguments (ExtraArgsBefore, ExtraArgs) */
   xl_argv removed;       /* globs of arguments to remove (RemovedArgs) */
   int system_headers;
+  char *cache_dir;       /* the result cache, or NULL */
 };
 
 struct xl_checker {
   xl_options *opts;
   xl_toolkit toolkit;
   xl_frontend *fe;
+  char *tool_id;         /* the cache's identity of this build, made once */
 };
 
 struct xl_result {
@@ -37,6 +40,7 @@ struct xl_result {
   xl_facts *facts;
   xl_diags *diags;
   int incomplete;
+  int cached;           /* replayed from the result cache */
   char **unknown;       /* options of the command xlambda did not know */
   char **diag_suppress; /* nvcc --diag-suppress tags of the command */
 };
@@ -56,6 +60,7 @@ void xl_options_free(xl_options *o) {
   if (!o)
     return;
   free(o->cuda_path);
+  free(o->cache_dir);
   xl_argv_clear(&o->before);
   xl_argv_clear(&o->after);
   xl_argv_clear(&o->removed);
@@ -82,7 +87,9 @@ int xl_options_copy(xl_options **out, const xl_options *o) {
   c->cuda_minor = o->cuda_minor;
   c->system_headers = o->system_headers;
   c->cuda_path = o->cuda_path ? xl_strdup(o->cuda_path) : NULL;
-  if ((o->cuda_path && !c->cuda_path) || copy_argv(&c->before, &o->before) ||
+  c->cache_dir = o->cache_dir ? xl_strdup(o->cache_dir) : NULL;
+  if ((o->cuda_path && !c->cuda_path) || (o->cache_dir && !c->cache_dir) ||
+      copy_argv(&c->before, &o->before) ||
       copy_argv(&c->after, &o->after) || copy_argv(&c->removed, &o->removed)) {
     xl_options_free(c);
     return XL_ENOMEM;
@@ -97,6 +104,16 @@ int xl_options_add_arg(xl_options *o, const char *arg, int before) {
 
 int xl_options_remove_args(xl_options *o, const char *glob) {
   return xl_argv_push(&o->removed, glob);
+}
+
+int xl_options_set_cache_dir(xl_options *o, const char *dir) {
+  char *copy = dir ? xl_strdup(dir) : NULL;
+
+  if (dir && !copy)
+    return XL_ENOMEM;
+  free(o->cache_dir);
+  o->cache_dir = copy;
+  return XL_OK;
 }
 
 void xl_options_set_system_headers(xl_options *o, int on) {
@@ -191,6 +208,7 @@ void xl_checker_free(xl_checker *c) {
   xl_options_free(c->opts);
   xl_toolkit_free(&c->toolkit);
   xl_frontend_free(c->fe);
+  free(c->tool_id);
   free(c);
 }
 
@@ -208,6 +226,7 @@ void xl_result_free(xl_result *r) {
 const xl_diags *xl_result_diags(const xl_result *r) { return r->diags; }
 const struct xl_facts *xl_result_facts(const xl_result *r) { return r->facts; }
 int xl_result_incomplete(const xl_result *r) { return r->incomplete; }
+int xl_result_cached(const xl_result *r) { return r->cached; }
 const char *xl_result_file(const xl_result *r) { return r->file; }
 
 const char *const *xl_result_unknown_options(const xl_result *r) {
@@ -296,11 +315,69 @@ static int result_finish(xl_result **out, xl_result *r, int rc,
   return XL_OK;
 }
 
-/* Parse, run the rules, sort. Takes the command's option lists. */
+/* ---- the result cache (cache.c) ---------------------------------------- */
+
+/* The cache key of cmd parsed with po into *key (heap string), or NULL
+ * when the options name no cache directory. XL_OK or XL_ENOMEM. */
+static int cache_key_of(char **key, xl_checker *c, const xl_command *cmd,
+                        const xl_parse_opts *po) {
+  char **argv = NULL, extra[160], clang[256];
+  int argc = 0, rc = XL_OK;
+
+  *key = NULL;
+  if (!c->opts->cache_dir)
+    return XL_OK;
+  if (!c->tool_id) {
+    xl_frontend_clang_version(clang, sizeof(clang));
+    rc = xl_cache_tool_id(&c->tool_id, clang);
+  }
+  if (rc == XL_OK)
+    rc = xl_frontend_args(&argv, &argc, cmd, po);
+  snprintf(extra, sizeof(extra), "parse %u cuda %d.%d nvcc %d ext %d",
+           po->flags, po->cuda_major, po->cuda_minor, cmd->nvcc,
+           cmd->extended_lambda);
+  if (rc == XL_OK)
+    rc = xl_cache_key(key, c->tool_id, &c->opts->rules, extra,
+                      (const char *const *)argv, argc);
+  xl_argv_free(argv);
+  return rc;
+}
+
+/* The stored result for key into r: 1 on a hit, 0 on a miss, XL_ENOMEM. */
+static int cache_replay(xl_result *r, const xl_checker *c, const char *key) {
+  xl_diags *diags = NULL;
+  int rc = xl_cache_get(&diags, &r->facts, c->opts->cache_dir, key, r->file);
+
+  if (rc == 1) {
+    xl_diags_free(r->diags);
+    r->diags = diags;
+    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
+    r->cached = 1;
+  }
+  return rc;
+}
+
+/* ---- checking ----------------------------------------------------------- */
+
+static void parse_opts_of(xl_parse_opts *po, const xl_checker *c) {
+  memset(po, 0, sizeof(*po));
+  po->toolkit = &c->toolkit;
+  po->side = XL_SIDE_HOST;
+  po->cuda_major = c->opts->cuda_major;
+  po->cuda_minor = c->opts->cuda_minor;
+  if (c->opts->system_headers)
+    po->flags |= XL_PARSE_SYSTEM_HEADERS;
+  if (c->opts->cache_dir)
+    po->flags |= XL_PARSE_RECORD_DEPS;
+}
+
+/* Parse (or replay from the cache), run the rules, sort, store in the
+ * cache. Takes the command's option lists. */
 static int run(xl_result **out, xl_checker *c, xl_command *cmd,
                xl_error *err) {
   xl_result *r;
   xl_parse_opts po;
+  char *key = NULL;
   int rc;
 
   *out = NULL;
@@ -315,23 +392,31 @@ static int run(xl_result **out, xl_checker *c, xl_command *cmd,
                         "driver, not a .cu file)",
                         cmd->file);
   r = result_new(cmd->file);
-  if (!r)
+  parse_opts_of(&po, c);
+  rc = r ? cache_key_of(&key, c, cmd, &po) : XL_ENOMEM;
+  if (rc == XL_OK && key)
+    rc = cache_replay(r, c, key);
+  if (rc < 0) {
+    xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
+  }
   r->unknown = cmd->unknown;
   r->diag_suppress = cmd->diag_suppress;
   cmd->unknown = cmd->diag_suppress = NULL;
-  memset(&po, 0, sizeof(po));
-  po.toolkit = &c->toolkit;
-  po.side = XL_SIDE_HOST;
-  po.cuda_major = c->opts->cuda_major;
-  po.cuda_minor = c->opts->cuda_minor;
-  if (c->opts->system_headers)
-    po.flags |= XL_PARSE_SYSTEM_HEADERS;
+  if (rc == 1) {
+    free(key);
+    *out = r;
+    return XL_OK;
+  }
   rc = xl_frontend_parse(&r->facts, c->fe, cmd, &po, r->diags, err);
   if (rc == XL_OK && (xl_facts_absolute_paths(r->facts, cmd->directory) < 0 ||
                       xl_diags_absolute_paths(r->diags, cmd->directory) < 0))
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-  return result_finish(out, r, rc, &c->opts->rules, err);
+  rc = result_finish(out, r, rc, &c->opts->rules, err);
+  if (rc == XL_OK && key) /* best effort: a cache that fails only misses */
+    (void)xl_cache_put(c->opts->cache_dir, key, (*out)->diags, (*out)->facts);
+  free(key);
+  return rc;
 }
 
 int xl_check_file(xl_result **out, xl_checker *c, const char *file,

@@ -17,6 +17,13 @@ struct xl_frontend {
   CXIndex index;
 };
 
+void xl_frontend_clang_version(char *buf, size_t n) {
+  CXString v = clang_getClangVersion();
+
+  snprintf(buf, n, "%s", clang_getCString(v) ? clang_getCString(v) : "");
+  clang_disposeString(v);
+}
+
 int xl_frontend_new(xl_frontend **out) {
   xl_frontend *fe = calloc(1, sizeof(*fe));
 
@@ -217,9 +224,8 @@ static int check_input(const char *file, xl_error *err) {
 }
 
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const xl_recovery *rec, unsigned flags) {
+                  const xl_recovery *rec, unsigned flags, int *needs_device) {
   xl_fe *fe = calloc(1, sizeof(*fe));
-  size_t i;
   int rc;
 
   if (!fe)
@@ -234,11 +240,11 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
   if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
     facts->file_flags[0] |= XL_FILE_MAIN;
   rc = xl_fe_walk(fe);
+  if (rc == XL_OK && needs_device) /* reuses the walk's files and memos */
+    rc = xl_fe_arch_scan(needs_device, fe);
   xl_fe_types_free(fe);
   xl_fe_instances_free(fe);
-  for (i = 0; i < fe->nfiles; i++)
-    free(fe->files[i]);
-  free(fe->files);
+  xl_fe_files_free(fe);
   free(fe);
   return rc;
 }
@@ -314,16 +320,19 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const xl_parse_opts *opts, xl_diags *clang_errors,
                    xl_error *err) {
   xl_facts *facts = NULL;
-  int nerrors = 0, rc;
+  int nerrors = 0, needs_device = 0, rc;
 
   *out = NULL;
   if (xl_facts_new(&facts, cmd->file) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   describe_tu(facts, cmd, opts);
-  rc = xl_fe_walk_tu(facts, tu, rec, opts->flags);
+  rc = xl_fe_walk_tu(facts, tu, rec, opts->flags,
+                     opts->side == XL_SIDE_HOST ? &needs_device : NULL);
+  if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
+    rc = xl_fe_record_deps(facts, tu, rec, NULL);
   /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
-  if (rc == XL_OK && opts->side == XL_SIDE_HOST)
-    rc = xl_fe_device_pass(index, tu, facts, cmd, opts);
+  if (rc == XL_OK && needs_device)
+    rc = xl_fe_device_pass(index, facts, cmd, opts);
   if (rc < 0) {
     xl_facts_free(facts);
     return xl_error_set(err, rc, "out of memory while analysing '%s'",

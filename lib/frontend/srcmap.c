@@ -8,18 +8,78 @@
 
 void xl_fe_oom(xl_fe *fe) { fe->status = XL_ENOMEM; }
 
-fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
-  fe_file *f;
-  CXString name;
-  const char *path;
+/* ---- files by CXFile pointer --------------------------------------------- */
+
+/* The slot of key in the pointer map (power of two, linear probing). */
+static size_t fmap_slot(const xl_fe *fe, CXFile key) {
+  size_t mask = fe->fmap_cap - 1;
+  size_t s = (size_t)(((uintptr_t)key >> 4) * 2654435761u) & mask;
+
+  while (fe->fmap_keys[s] && fe->fmap_keys[s] != key)
+    s = (s + 1) & mask;
+  return s;
+}
+
+/* Remember that the pointer `key` names f (a cache: failures are ignored). */
+static void fmap_put(xl_fe *fe, CXFile key, fe_file *f) {
+  CXFile *keys = fe->fmap_keys;
+  fe_file **vals = fe->fmap_vals;
+  size_t i, cap = fe->fmap_cap;
+
+  if (2 * (fe->fmap_n + 1) > fe->fmap_cap) {
+    fe->fmap_cap = cap ? cap * 2 : 256;
+    fe->fmap_keys = calloc(fe->fmap_cap, sizeof(*fe->fmap_keys));
+    fe->fmap_vals = calloc(fe->fmap_cap, sizeof(*fe->fmap_vals));
+    if (!fe->fmap_keys || !fe->fmap_vals) {
+      free(fe->fmap_keys);
+      free(fe->fmap_vals);
+      fe->fmap_keys = keys;
+      fe->fmap_vals = vals;
+      fe->fmap_cap = cap;
+      return;
+    }
+    fe->fmap_n = 0;
+    for (i = 0; i < cap; i++)
+      if (keys[i])
+        fmap_put(fe, keys[i], vals[i]);
+    free(keys);
+    free(vals);
+  }
+  i = fmap_slot(fe, key);
+  if (!fe->fmap_keys[i])
+    fe->fmap_n++;
+  fe->fmap_keys[i] = key;
+  fe->fmap_vals[i] = f;
+}
+
+fe_file *xl_fe_file_known(xl_fe *fe, CXFile file) {
   size_t i;
-  int rc;
 
   if (!file)
     return NULL;
-  for (i = 0; i < fe->nfiles; i++)
-    if (clang_File_isEqual(fe->files[i]->file, file))
+  if (fe->fmap_cap) {
+    i = fmap_slot(fe, file);
+    if (fe->fmap_keys[i])
+      return fe->fmap_vals[i];
+  }
+  /* another pointer may name a file seen already */
+  for (i = 0; i < fe->nfiles; i++) {
+    if (clang_File_isEqual(fe->files[i]->file, file)) {
+      fmap_put(fe, file, fe->files[i]);
       return fe->files[i];
+    }
+  }
+  return NULL;
+}
+
+fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
+  fe_file *f = xl_fe_file_known(fe, file);
+  CXString name;
+  const char *path;
+  int rc;
+
+  if (!file || f)
+    return f;
   f = calloc(1, sizeof(*f));
   if (!f || XL_GROW(fe->files, fe->cap_files, fe->nfiles + 1) < 0) {
     free(f);
@@ -44,6 +104,7 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
   /* what was parsed, so --fix can refuse a file edited since */
   if (!f->system && f->buf)
     fe->facts->file_hashes[f->id] = xl_hash_bytes(XL_FNV_INIT, f->buf, f->len);
+  fmap_put(fe, file, f);
   fe->nfiles++;
   return f;
 }
@@ -68,12 +129,129 @@ xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc) {
   return out;
 }
 
-xl_loc xl_fe_loc_at(xl_fe *fe, const fe_file *f, size_t offset) {
-  CXSourceLocation loc =
-      clang_getLocationForOffset(fe->tu, f->file, (unsigned)offset);
-  xl_loc out = xl_fe_loc(fe, loc);
+void xl_fe_files_free(xl_fe *fe) {
+  size_t i;
 
+  for (i = 0; i < fe->nfiles; i++) {
+    free(fe->files[i]->line_starts);
+    free(fe->files[i]->memo_keys);
+    free(fe->files[i]->memo_vals);
+    free(fe->files[i]);
+  }
+  free(fe->files);
+  free(fe->fmap_keys);
+  free(fe->fmap_vals);
+  fe->files = NULL;
+  fe->fmap_keys = NULL;
+  fe->fmap_vals = NULL;
+  fe->nfiles = fe->cap_files = fe->fmap_cap = fe->fmap_n = 0;
+}
+
+/* The memo slot of key in f (a power-of-two table, linear probing). */
+static size_t memo_slot(const fe_file *f, uint32_t key) {
+  size_t mask = f->memo_cap - 1, s = (key * 2654435761u) & mask;
+
+  while (f->memo_keys[s] && f->memo_keys[s] != key)
+    s = (s + 1) & mask;
+  return s;
+}
+
+/* Make room for one more memo entry (kept at most half full). */
+static int memo_grow(fe_file *f) {
+  fe_file old = *f;
+  size_t i, cap = f->memo_cap ? f->memo_cap * 2 : 64;
+
+  if (2 * (f->memo_n + 1) <= f->memo_cap)
+    return XL_OK;
+  f->memo_keys = calloc(cap, sizeof(*f->memo_keys));
+  f->memo_vals = calloc(cap, sizeof(*f->memo_vals));
+  if (!f->memo_keys || !f->memo_vals) {
+    free(f->memo_keys);
+    free(f->memo_vals);
+    *f = old;
+    return XL_ENOMEM;
+  }
+  f->memo_cap = cap;
+  for (i = 0; i < old.memo_cap; i++) {
+    if (old.memo_keys[i]) {
+      size_t s = memo_slot(f, old.memo_keys[i]);
+      f->memo_keys[s] = old.memo_keys[i];
+      f->memo_vals[s] = old.memo_vals[i];
+    }
+  }
+  free(old.memo_keys);
+  free(old.memo_vals);
+  return XL_OK;
+}
+
+/* The offsets where f's lines start: as clang counts them, '\n', '\r',
+ * "\r\n" and "\n\r" end a line. */
+static int line_table(fe_file *f) {
+  size_t i, cap = 0;
+
+  if (XL_GROW(f->line_starts, cap, 1) < 0)
+    return XL_ENOMEM;
+  f->line_starts[f->nlines++] = 0;
+  for (i = 0; i < f->len; i++) {
+    char c = f->buf[i];
+    if (c != '\n' && c != '\r')
+      continue;
+    if (i + 1 < f->len && (f->buf[i + 1] == '\n' || f->buf[i + 1] == '\r') &&
+        f->buf[i + 1] != c)
+      i++;
+    if (XL_GROW(f->line_starts, cap, f->nlines + 1) < 0)
+      return XL_ENOMEM;
+    f->line_starts[f->nlines++] = (uint32_t)(i + 1);
+  }
+  return XL_OK;
+}
+
+xl_loc xl_fe_loc_spelled(xl_fe *fe, fe_file *f, size_t offset) {
+  xl_loc out = xl_loc_none();
+  size_t lo = 0, hi;
+
+  if (!f->nlines && line_table(f) < 0) {
+    xl_fe_oom(fe);
+    return out;
+  }
+  if (offset > f->len)
+    return out;
+  hi = f->nlines; /* the last line start <= offset */
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f->line_starts[mid] <= offset)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  out.file = f->id;
+  out.line = (uint32_t)lo + 1;
+  out.col = (uint32_t)(offset - f->line_starts[lo]) + 1;
+  out.offset = (uint32_t)offset;
+  return out;
+}
+
+xl_loc xl_fe_loc_at(xl_fe *fe, const fe_file *cf, size_t offset) {
+  fe_file *f = (fe_file *)cf; /* the memo is a cache: logically const */
+  uint32_t key = (uint32_t)offset + 1;
+  CXSourceLocation loc;
+  xl_loc out;
+  size_t s;
+
+  if (f->memo_cap) {
+    s = memo_slot(f, key);
+    if (f->memo_keys[s])
+      return f->memo_vals[s];
+  }
+  loc = clang_getLocationForOffset(fe->tu, f->file, (unsigned)offset);
+  out = xl_fe_loc(fe, loc);
   out.flags &= ~XL_LOC_MACRO;
+  if (memo_grow(f) == XL_OK) {
+    s = memo_slot(f, key);
+    f->memo_keys[s] = key;
+    f->memo_vals[s] = out;
+    f->memo_n++;
+  }
   return out;
 }
 

@@ -618,6 +618,7 @@ void xl_fe_uses_finish(xl_fe *fe) {
     resolve(fe, &u->pending[i]);
   free(u->closures);
   free(u->pending);
+  free(u->tmemo);
   free(u);
   fe->uses = NULL;
 }

@@ -38,6 +38,7 @@ typedef struct check_opts {
   const char *header_filter, *exclude_header_filter;
   const char *config_file, *export_fixes, *output, *source_root;
   const char *diff;  /* --diff[=REV]: a revision, or "-" for stdin */
+  const char *cache_dir; /* --cache-dir: the result cache, or NULL */
   int jobs;          /* 0: the number of cores */
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
   int quiet, color, no_progress, system_headers;
@@ -78,6 +79,7 @@ typedef struct check_job {
   int skipped;          /* a database entry that is not CUDA */
   int incomplete;
   int empty;            /* the main file is empty (warned about) */
+  int cached;           /* replayed from --cache-dir */
   char **unknown;       /* options the translator dropped */
   char *facts_json;     /* --dump-facts, --dump-args */
   int done;
@@ -147,7 +149,7 @@ int check_workers_run(check_run *run, int n);
 /* ---- check_output.c ---- */
 
 typedef struct check_totals {
-  unsigned tus, failed, skipped, incomplete;
+  unsigned tus, failed, skipped, incomplete, cached;
   unsigned errors, warnings;
   unsigned nolint, pragma, flag, hidden;
   double seconds;

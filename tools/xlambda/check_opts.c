@@ -100,6 +100,7 @@ static int parse_value(check_opts *o, char **argv, int argc, int *i) {
       {"output", &o->output, NULL},
       {"o", &o->output, NULL},
       {"source-root", &o->source_root, NULL},
+      {"cache-dir", &o->cache_dir, NULL},
   };
   size_t k;
 

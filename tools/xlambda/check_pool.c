@@ -129,6 +129,7 @@ static void record_result(check_run *run, check_job *j, const xl_result *r) {
 
   j->incomplete = xl_result_incomplete(r);
   j->empty = stat(j->file, &st) == 0 && st.st_size == 0;
+  j->cached = xl_result_cached(r);
   j->unknown = copy_list(xl_result_unknown_options(r));
   if (run->o->dump_facts) {
     xl_facts_to_json(&j->facts_json, xl_result_facts(r));

@@ -100,8 +100,8 @@ static void put_diags(xl_buf *b, const xl_diags *d) {
   xl_diags_encode(b, d ? d : &empty);
 }
 
-/* u32 length, then: job, rc, error, skipped, incomplete, empty, last, unknown
- * options, facts JSON, the three lists. */
+/* u32 length, then: job, rc, error, skipped, incomplete, empty, cached, last,
+ * unknown options, facts JSON, the three lists. */
 static int encode_job(xl_buf *b, const check_job *j, size_t index, int last) {
   char **u;
   uint32_t n = 0;
@@ -113,6 +113,7 @@ static int encode_job(xl_buf *b, const check_job *j, size_t index, int last) {
   xl_wire_put_u32(b, (uint32_t)j->skipped);
   xl_wire_put_u32(b, (uint32_t)j->incomplete);
   xl_wire_put_u32(b, (uint32_t)j->empty);
+  xl_wire_put_u32(b, (uint32_t)j->cached);
   xl_wire_put_u32(b, (uint32_t)last);
   for (u = j->unknown; u && *u; u++)
     n++;
@@ -156,6 +157,7 @@ static int decode_job(check_job *j, xl_wire_in *in) {
   j->skipped = (int)xl_wire_u32(in);
   j->incomplete = (int)xl_wire_u32(in);
   j->empty = (int)xl_wire_u32(in);
+  j->cached = (int)xl_wire_u32(in);
   last = xl_wire_u32(in) != 0;
   j->unknown = decode_list(in);
   has_facts = xl_wire_u32(in) != 0;
