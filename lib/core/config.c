@@ -151,12 +151,12 @@ static int read_bool(reader *r, const yaml_node_t *n, const char *key,
 static int read_regex(reader *r, const yaml_node_t *n, const char *key,
                       char **out) {
   regex_t re;
-  const char *v = scalar(n);
+  const char *v = scalar(n), *why;
 
   if (!v)
     return fail(r, n, "'%s' must be a string (a regular expression)", key,
                 NULL);
-  if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB) != 0)
+  if (xl_regex_compile(&re, v, &why) != XL_OK)
     return fail(r, n, "'%s' is not a valid regular expression: '%s'", key, v);
   regfree(&re);
   free(*out);

@@ -33,10 +33,13 @@ static void profile_free(check_profile *p) {
 
 static int compile_filter(regex_t *re, int *has, const char *pattern,
                           const char *what) {
+  const char *why;
+
   if (!pattern)
     return 0;
-  if (regcomp(re, pattern, REG_EXTENDED | REG_NOSUB) != 0) {
-    xl_cli_error("%s '%s' is not a valid regular expression", what, pattern);
+  if (xl_regex_compile(re, pattern, &why) != XL_OK) {
+    xl_cli_error("%s '%s' is not a valid regular expression (%s)", what,
+                 pattern, why);
     return -1;
   }
   *has = 1;
@@ -251,6 +254,7 @@ static void selector_free(selector *s) {
 }
 
 static int selector_init(selector *s, const check_opts *o) {
+  const char *why;
   int i;
 
   memset(s, 0, sizeof(*s));
@@ -261,8 +265,9 @@ static int selector_init(selector *s, const check_opts *o) {
     return -1;
   for (i = 0; i < o->nfiles; i++, s->n++) {
     s->abs[i] = xl_path_absolute(o->files[i], NULL);
-    if (regcomp(&s->re[i], o->files[i], REG_EXTENDED | REG_NOSUB) != 0) {
-      xl_cli_error("'%s' is not a valid regular expression", o->files[i]);
+    if (xl_regex_compile(&s->re[i], o->files[i], &why) != XL_OK) {
+      xl_cli_error("'%s' is not a valid regular expression (%s)", o->files[i],
+                   why);
       return -1;
     }
   }
