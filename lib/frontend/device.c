@@ -270,7 +270,7 @@ int xl_fe_device_pass(CXIndex index, CXTranslationUnit host_tu,
   fe->tu = host_tu;
   fe->facts = host;
   rc = xl_fe_arch_scan(&needed, fe);
-  free(fe->files);
+  xl_fe_files_free(fe); /* each entry too (they leaked) */
   free(fe);
   if (rc < 0 || !needed)
     return rc;

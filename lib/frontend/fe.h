@@ -136,6 +136,10 @@ typedef struct xl_fe {
 /* Find or add the file of a location; NULL for locations without a file. */
 fe_file *xl_fe_file(xl_fe *fe, CXFile file);
 
+/* Release the file entries xl_fe_file made (each allocated alone) and their
+ * array; fe->nfiles becomes 0. */
+void xl_fe_files_free(xl_fe *fe);
+
 /* Convert a location (expansion position; XL_LOC_MACRO when spelled elsewhere). */
 xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc);
 

@@ -215,7 +215,6 @@ static int check_input(const char *file, xl_error *err) {
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const xl_recovery *rec, unsigned flags) {
   xl_fe *fe = calloc(1, sizeof(*fe));
-  size_t i;
   int rc;
 
   if (!fe)
@@ -232,9 +231,7 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
   rc = xl_fe_walk(fe);
   xl_fe_types_free(fe);
   xl_fe_instances_free(fe);
-  for (i = 0; i < fe->nfiles; i++)
-    free(fe->files[i]);
-  free(fe->files);
+  xl_fe_files_free(fe);
   free(fe);
   return rc;
 }

@@ -48,6 +48,16 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
   return f;
 }
 
+void xl_fe_files_free(xl_fe *fe) {
+  size_t i;
+
+  for (i = 0; i < fe->nfiles; i++)
+    free(fe->files[i]);
+  free(fe->files);
+  fe->files = NULL;
+  fe->nfiles = fe->cap_files = 0;
+}
+
 xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc) {
   CXFile file, sfile;
   unsigned line, col, off, soff;
