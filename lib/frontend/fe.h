@@ -149,10 +149,11 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file);
 
 /*
  * The place at `offset` of f as spelled (line and byte column counted in
- * the buffer, no macro mapping): for preprocessor directives, which no
- * macro expands. File XL_NONE when out of range or out of memory.
+ * the buffer, no macro mapping): what xl_fe_loc_at gives for text no macro
+ * expands (directives, a lambda whose location is not in a macro), without
+ * its clang lookup. File XL_NONE when out of range or out of memory.
  */
-xl_loc xl_fe_loc_spelled(xl_fe *fe, fe_file *f, size_t offset);
+xl_loc xl_fe_loc_spelled(xl_fe *fe, const fe_file *f, size_t offset);
 
 /* The file if fe has seen it already, else NULL (nothing is added). */
 fe_file *xl_fe_file_known(xl_fe *fe, CXFile file);
@@ -318,18 +319,22 @@ struct xl_diags;
 struct xl_recovery;
 
 /*
- * Turn a parsed TU into facts: the AST is walked, the device side parsed
- * with `index` when the file needs it, then clang's errors go to
- * clang_errors (may be NULL) as [clang-diagnostic-error] findings. `rec`
- * (may be NULL) names the text blanked by recover.c for a second parse.
- * *out gets the facts (caller frees). XL_EINVAL when clang rejected the
- * command line (an error without a location), XL_ENOMEM.
+ * Turn a parsed TU into facts: the AST is walked, clang's errors go to
+ * clang_errors (may be NULL) as [clang-diagnostic-error] findings, then the
+ * device side is parsed with `index` when the file needs it. With
+ * `device_later` (may be NULL) the device side is left to the caller
+ * (xl_fe_device_pass once tu is disposed, so that one AST at a time is in
+ * memory) and *device_later says whether it is needed. `rec` (may be NULL)
+ * names the text blanked by recover.c for a second parse. *out gets the
+ * facts (caller frees). XL_EINVAL when clang rejected the command line (an
+ * error without a location), XL_ENOMEM.
  */
 int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const struct xl_recovery *rec,
                    const struct xl_command *cmd,
                    const struct xl_parse_opts *opts,
-                   struct xl_diags *clang_errors, xl_error *err);
+                   struct xl_diags *clang_errors, int *device_later,
+                   xl_error *err);
 
 /*
  * Walk a parsed TU into facts (which know their main file); `rec` (may be

@@ -292,7 +292,7 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
                       xl_error *err) {
   CXTranslationUnit tu = NULL;
   char **argv = NULL;
-  int argc = 0, rc;
+  int argc = 0, needs_device = 0, rc;
   xl_recovery rec;
 
   *out = NULL;
@@ -305,11 +305,19 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
   if (rc == XL_OK)
     rc = xl_fe_tu_facts(out, fe->index, tu, &rec, cmd, opts, clang_errors,
-                        err);
+                        &needs_device, err);
   if (tu)
     clang_disposeTranslationUnit(tu);
   xl_recovery_free(&rec); /* after the TU: it holds the unsaved copies */
   xl_argv_free(argv);
+  /* the device side after the host's TU is gone: one AST in memory */
+  if (rc == XL_OK && needs_device &&
+      xl_fe_device_pass(fe->index, *out, cmd, opts) < 0) {
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory while analysing '%s'",
+                      cmd->file);
+    xl_facts_free(*out);
+    *out = NULL;
+  }
   return rc;
 }
 
@@ -318,7 +326,7 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
 int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const xl_recovery *rec, const xl_command *cmd,
                    const xl_parse_opts *opts, xl_diags *clang_errors,
-                   xl_error *err) {
+                   int *device_later, xl_error *err) {
   xl_facts *facts = NULL;
   int nerrors = 0, needs_device = 0, rc;
 
@@ -330,20 +338,25 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                      opts->side == XL_SIDE_HOST ? &needs_device : NULL);
   if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
     rc = xl_fe_record_deps(facts, tu, rec, NULL);
-  /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
-  if (rc == XL_OK && needs_device)
-    rc = xl_fe_device_pass(index, facts, cmd, opts);
   if (rc < 0) {
     xl_facts_free(facts);
     return xl_error_set(err, rc, "out of memory while analysing '%s'",
                         cmd->file);
   }
-  /* after the walk: clang errors that a rule explains are left out */
+  /* after the walk: clang errors that a rule explains are left out (the
+     host's uses explain them; the device side changes none) */
   rc = collect_errors(tu, clang_errors, &nerrors, facts, err);
+  /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
+  if (rc == XL_OK && needs_device && !device_later &&
+      xl_fe_device_pass(index, facts, cmd, opts) < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory while analysing '%s'",
+                      cmd->file);
   if (rc < 0) {
     xl_facts_free(facts);
     return rc;
   }
+  if (device_later)
+    *device_later = needs_device;
   if (nerrors)
     facts->flags |= XL_FACTS_INCOMPLETE;
   *out = facts;

@@ -72,7 +72,37 @@ fe_file *xl_fe_file_known(xl_fe *fe, CXFile file) {
   return NULL;
 }
 
-fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
+/*
+ * The start of `file` as a location. libclang's clang_getLocationForOffset
+ * finds a file by scanning every source entry of the translation unit (a
+ * cost proportional to its size, for each new file), so when the caller
+ * has a location in the file, `hint` at byte `off` (a file location: its
+ * spelling and expansion are the same place), the start is derived from
+ * it: a CXSourceLocation holds clang's raw SourceLocation, in which one
+ * file's places are consecutive. The result is checked to be offset 0 of
+ * the file; otherwise (or without a hint) libclang is asked.
+ */
+static CXSourceLocation file_start(xl_fe *fe, CXFile file,
+                                   const CXSourceLocation *hint, unsigned off) {
+  CXSourceLocation s;
+  CXFile sf = NULL, ef = NULL;
+  unsigned so = 1, eo = 1;
+
+  if (hint && hint->int_data >= off) {
+    s = *hint;
+    s.int_data -= off;
+    clang_getSpellingLocation(s, &sf, NULL, NULL, &so);
+    clang_getExpansionLocation(s, &ef, NULL, NULL, &eo);
+    if (sf && ef && so == 0 && eo == 0 && clang_File_isEqual(sf, file) &&
+        clang_File_isEqual(ef, file))
+      return s;
+  }
+  return clang_getLocationForOffset(fe->tu, file, 0);
+}
+
+/* xl_fe_file, with a location in the file when the caller has one. */
+static fe_file *file_at(xl_fe *fe, CXFile file, const CXSourceLocation *hint,
+                        unsigned off) {
   fe_file *f = xl_fe_file_known(fe, file);
   CXString name;
   const char *path;
@@ -89,8 +119,8 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
   fe->files[fe->nfiles] = f; /* callers keep fe_file pointers: never moved */
   f->file = file;
   f->buf = clang_getFileContents(fe->tu, file, &f->len);
-  f->system = clang_Location_isInSystemHeader(
-      clang_getLocationForOffset(fe->tu, file, 0));
+  f->system =
+      clang_Location_isInSystemHeader(file_start(fe, file, hint, off));
   name = clang_getFileName(file);
   path = clang_getCString(name);
   rc = xl_facts_add_file(&f->id, fe->facts, path ? path : "",
@@ -109,22 +139,29 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
   return f;
 }
 
+fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
+  return file_at(fe, file, NULL, 0);
+}
+
 xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc) {
   CXFile file, sfile;
   unsigned line, col, off, soff;
   fe_file *f;
   xl_loc out = xl_loc_none();
 
+  int plain;
+
   clang_getExpansionLocation(loc, &file, &line, &col, &off);
-  f = xl_fe_file(fe, file);
+  clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+  plain = sfile && clang_File_isEqual(file, sfile) && soff == off;
+  f = file_at(fe, file, plain ? &loc : NULL, off);
   if (!f)
     return out;
   out.file = f->id;
   out.line = line;
   out.col = col;
   out.offset = off;
-  clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
-  if (!sfile || !clang_File_isEqual(file, sfile) || soff != off)
+  if (!plain)
     out.flags |= XL_LOC_MACRO;
   return out;
 }
@@ -206,7 +243,8 @@ static int line_table(fe_file *f) {
   return XL_OK;
 }
 
-xl_loc xl_fe_loc_spelled(xl_fe *fe, fe_file *f, size_t offset) {
+xl_loc xl_fe_loc_spelled(xl_fe *fe, const fe_file *cf, size_t offset) {
+  fe_file *f = (fe_file *)cf; /* the line table is a cache */
   xl_loc out = xl_loc_none();
   size_t lo = 0, hi;
 
@@ -269,9 +307,13 @@ int xl_fe_in_system(CXCursor c) {
 }
 
 fe_file *xl_fe_spelling(xl_fe *fe, CXSourceLocation loc, unsigned *offset) {
-  CXFile file;
+  CXFile file, efile;
+  unsigned eoff;
 
   clang_getSpellingLocation(loc, &file, NULL, NULL, offset);
+  clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
+  if (file && efile && eoff == *offset && clang_File_isEqual(file, efile))
+    return file_at(fe, file, &loc, *offset); /* a file location */
   return xl_fe_file(fe, file);
 }
 

@@ -146,14 +146,14 @@ def nvcc_fe_cpu(e, tmp):
             continue
         cmd = line[3:]
         m = re.match(r'^([A-Za-z_][A-Za-z0-9_]*)=(.*)$', cmd)
-        if m and not cmd.startswith(('gcc', 'cudafe++')):
+        if m and ' ' not in m.group(1):
             val = subprocess.run(['sh', '-c', 'printf %s "' + m.group(2)
                                   .replace('"', '') + '"'], env=env,
                                  capture_output=True, text=True).stdout
             env[m.group(1)] = val
             continue
-        host_cpp = cmd.startswith('gcc') and ' -E ' in cmd and \
-            '-D__CUDA_ARCH__=' not in cmd
+        # the host compiler (gcc, or -ccbin's) preprocessing for the host
+        host_cpp = ' -E ' in cmd and '-D__CUDA_ARCH__=' not in cmd
         if (host_cpp and not steps) or (cmd.startswith('cudafe++') and
                                          len(steps) == 1):
             steps.append(cmd)
@@ -273,7 +273,10 @@ def real_table(units):
 
 def real_summary(units):
     ok = [u for u in units if u['nvcc_fe'] and u['nvcc_fe_run'] and
-          u['nvcc']['rc'] == 0]
+          u['nvcc']['rc'] == 0 and u['xlambda']['rc'] in (0, 1)]
+    if not ok:
+        print('\nno unit with all measurements')
+        return
     s = lambda key, f: sum(u[key][f] for u in ok)
     fe_cpu = sum(u['nvcc_fe_run']['cpu'] for u in ok)
     fe_wall = sum(u['nvcc_fe'] for u in ok)
@@ -309,8 +312,9 @@ def real_summary(units):
                      sum(u['floor_device']['cpu'] for u in dev),
                      sum(u['floor']['cpu'] for u in dev), ''))
     for name, other, x, y, goal in rows:
-        print('| %s | %s | %s s | %s s | %.3f | %s |' % (
-            name, other, fmt(x), fmt(y), x / y, goal))
+        print('| %s | %s | %s s | %s s | %s | %s |' % (
+            name, other, fmt(x), fmt(y), '%.3f' % (x / y) if y else '-',
+            goal))
     rss = sorted(u['xlambda']['rss'] / u['clang']['rss'] for u in ok)
     print('| peak RSS per unit | clang++ -fsyntax-only | max %.2f, median '
           '%.2f | | | <= 1.2 |' % (rss[-1], rss[len(rss) // 2]))
@@ -334,6 +338,10 @@ def cmd_real(a):
     for i, (name, e) in enumerate(entries):
         u = bench_unit(a, tmp, floor, e, '%s-%d' % (name, i))
         units.append(u)
+        if a.json:  # kept as it goes: a long run that fails keeps its data
+            with open(a.json, 'w') as f:
+                json.dump({'cmd': sys.argv, 'partial': True, 'results': units},
+                          f, indent=1)
         print('[%d/%d] %s nvcc %.1f fe %s xlambda %.1f floor %.1f clang %.1f '
               'hit %.2f load %s' % (
                   i + 1, len(entries), os.path.basename(e['file']),
