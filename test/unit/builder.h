@@ -57,4 +57,9 @@ Suite *typewalk_suite(void);
 Suite *scope_rules_suite(void);
 Suite *nvcc_misses_suite(void);
 
+/* Fail the test unless a and b are equal field by field: rule, severity,
+ * flags, location, message, ranges, fix-its and notes (locations compared
+ * by file name, line, column, offset and macro flag). */
+void tb_assert_same_diag(const xl_diag *a, const xl_diag *b);
+
 #endif

@@ -82,49 +82,6 @@ static xl_facts *sample_facts(const char *main_file, const char *header,
   return f;
 }
 
-static void same_loc(xl_dloc a, xl_dloc b) {
-  ck_assert_str_eq(a.file, b.file);
-  ck_assert_uint_eq(a.line, b.line);
-  ck_assert_uint_eq(a.col, b.col);
-  ck_assert_uint_eq(a.offset, b.offset);
-  ck_assert_uint_eq(a.macro, b.macro);
-}
-
-static void same_fixits(const xl_fixit *a, size_t na, const xl_fixit *b,
-                        size_t nb) {
-  size_t i;
-
-  ck_assert_uint_eq(na, nb);
-  for (i = 0; i < na; i++) {
-    same_loc(a[i].begin, b[i].begin);
-    same_loc(a[i].end, b[i].end);
-    ck_assert_str_eq(a[i].text, b[i].text);
-  }
-}
-
-static void same_diag(const xl_diag *a, const xl_diag *b) {
-  size_t i;
-
-  ck_assert_int_eq(a->rule, b->rule);
-  ck_assert_str_eq(a->rule_name, b->rule_name);
-  ck_assert_int_eq(a->severity, b->severity);
-  ck_assert_uint_eq(a->flags, b->flags);
-  same_loc(a->loc, b->loc);
-  ck_assert_str_eq(a->message, b->message);
-  ck_assert_uint_eq(a->nranges, b->nranges);
-  for (i = 0; i < a->nranges; i++)
-    same_loc(a->ranges[i], b->ranges[i]);
-  same_fixits(a->fixits, a->nfixits, b->fixits, b->nfixits);
-  ck_assert_uint_eq(a->nnotes, b->nnotes);
-  for (i = 0; i < a->nnotes; i++) {
-    same_loc(a->notes[i]->loc, b->notes[i]->loc);
-    ck_assert_str_eq(a->notes[i]->message, b->notes[i]->message);
-    ck_assert_int_eq(a->notes[i]->fix_dropped, b->notes[i]->fix_dropped);
-    same_fixits(a->notes[i]->fixits, a->notes[i]->nfixits,
-                b->notes[i]->fixits, b->notes[i]->nfixits);
-  }
-}
-
 START_TEST(an_entry_replays_every_field) {
   xl_diags *d = sample_diags("/src/a.cu", "/src/h.cuh"), *d2 = NULL;
   xl_facts *f = sample_facts("/src/a.cu", "/src/h.cuh", "a", "h"), *f2 = NULL;
@@ -138,7 +95,7 @@ START_TEST(an_entry_replays_every_field) {
   ck_assert_int_eq(xl_cache_entry_result(&d2, &f2, e), XL_OK);
   ck_assert_uint_eq(d2->count, d->count);
   for (i = 0; i < d->count; i++)
-    same_diag(d->items[i], d2->items[i]);
+    tb_assert_same_diag(d->items[i], d2->items[i]);
   /* what --fix compares with the files on disk */
   ck_assert(xl_diags_hash(d2, "/src/a.cu") == 0x1234567890abcdefULL);
   ck_assert(xl_diags_hash(d2, "/src/h.cuh") == 0xfedcba0987654321ULL);
