@@ -253,14 +253,12 @@ typedef struct file_list {
 static void collect_file(CXFile file, CXSourceLocation *stack, unsigned depth,
                          CXClientData data) {
   file_list *fl = data;
-  const fe_file *known;
+  const fe_file *f;
 
   if (depth > 0 && clang_Location_isInSystemHeader(stack[0]))
     return;
-  known = xl_fe_file_known(fl->fe, file);
-  if (known ? known->system
-            : clang_Location_isInSystemHeader(
-                  clang_getLocationForOffset(fl->fe->tu, file, 0)))
+  f = xl_fe_file(fl->fe, file); /* its kind found once, then kept */
+  if (!f || f->system)
     return;
   if (XL_GROW(fl->items, fl->cap, fl->n + 1) < 0) {
     fl->oom = 1;

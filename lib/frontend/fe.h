@@ -37,7 +37,8 @@
 typedef struct fe_file {
   CXFile file;
   xl_id id;          /* index into facts->files */
-  const char *buf;   /* contents (owned by the TU) */
+  const char *buf;   /* contents as parsed (the TU's, or `own`) */
+  char *own;         /* the copy read from disk, when buf is that */
   size_t len;
   int system;        /* a system header */
   /* xl_fe_loc_at's answers by offset (clang_getLocationForOffset looks the

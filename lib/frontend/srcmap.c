@@ -100,6 +100,40 @@ static CXSourceLocation file_start(xl_fe *fe, CXFile file,
   return clang_getLocationForOffset(fe->tu, file, 0);
 }
 
+/* Whether recover.c parsed an unsaved copy of path (its blanked text). */
+static int is_blanked(const xl_fe *fe, const char *path) {
+  size_t i;
+
+  for (i = 0; i < fe->nblanked; i++)
+    if (strcmp(fe->blanked[i].path, path) == 0)
+      return 1;
+  return 0;
+}
+
+/*
+ * f's text as parsed. clang_getFileContents, like clang_getLocationForOffset,
+ * finds a file other than the main file by scanning every source entry of
+ * the translation unit (macro expansions included): a cost proportional to
+ * the TU's size for each new file, seconds in big template-heavy units with
+ * hundreds of user headers. So a header clang read from disk (an absolute
+ * path that is no unsaved copy) is read again here; the main file (which
+ * libclang finds at once), recover.c's blanked copies, the device side's
+ * prelude and anything that cannot be read come from libclang.
+ */
+static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
+  CXFile main_file;
+
+  if (path && path[0] == '/' && !is_blanked(fe, path)) {
+    main_file = clang_getFile(fe->tu, fe->facts->main_file);
+    if (!(main_file && clang_File_isEqual(main_file, f->file)) &&
+        xl_read_file(&f->own, &f->len, path, NULL) == XL_OK) {
+      f->buf = f->own;
+      return;
+    }
+  }
+  f->buf = clang_getFileContents(fe->tu, f->file, &f->len);
+}
+
 /* xl_fe_file, with a location in the file when the caller has one. */
 static fe_file *file_at(xl_fe *fe, CXFile file, const CXSourceLocation *hint,
                         unsigned off) {
@@ -118,15 +152,16 @@ static fe_file *file_at(xl_fe *fe, CXFile file, const CXSourceLocation *hint,
   }
   fe->files[fe->nfiles] = f; /* callers keep fe_file pointers: never moved */
   f->file = file;
-  f->buf = clang_getFileContents(fe->tu, file, &f->len);
-  f->system =
-      clang_Location_isInSystemHeader(file_start(fe, file, hint, off));
   name = clang_getFileName(file);
   path = clang_getCString(name);
+  read_contents(fe, f, path);
+  f->system =
+      clang_Location_isInSystemHeader(file_start(fe, file, hint, off));
   rc = xl_facts_add_file(&f->id, fe->facts, path ? path : "",
                          f->system ? XL_FILE_SYSTEM : 0);
   clang_disposeString(name);
   if (rc < 0) {
+    free(f->own);
     free(f);
     xl_fe_oom(fe);
     return NULL;
@@ -173,6 +208,7 @@ void xl_fe_files_free(xl_fe *fe) {
     free(fe->files[i]->line_starts);
     free(fe->files[i]->memo_keys);
     free(fe->files[i]->memo_vals);
+    free(fe->files[i]->own);
     free(fe->files[i]);
   }
   free(fe->files);
@@ -276,6 +312,10 @@ xl_loc xl_fe_loc_at(xl_fe *fe, const fe_file *cf, size_t offset) {
   xl_loc out;
   size_t s;
 
+  /* a place in a buffer is a file location: the buffer tells line and
+     column (as clang counts them) with no lookup among clang's entries */
+  if (f->buf)
+    return xl_fe_loc_spelled(fe, f, offset);
   if (f->memo_cap) {
     s = memo_slot(f, key);
     if (f->memo_keys[s])
