@@ -8,7 +8,8 @@
 #             oracle: its xlambda runs are the lit suite's files again, its
 #             cost is nvcc's (about 10 minutes)
 #   valgrind  memcheck of the command line on examples/ (every worker
-#             process included: scripts/valgrind-check.sh)
+#             process included: scripts/valgrind-check.sh); no --timeout,
+#             since a parse under memcheck on a busy machine can pass 600 s
 #   fuzz      a 60-second smoke of each libFuzzer target (ctest -L
 #             fuzz-smoke in ./build-asan, which is also built with -DXL_FUZZ=ON)
 #
@@ -43,7 +44,7 @@ stage_asan() {
 
 stage_valgrind() {
   sh scripts/build.sh && sh scripts/valgrind-check.sh "$build/bin/xlambda" \
-    test/valgrind.supp check -p examples -j2 --quiet
+    test/valgrind.supp check -p examples -j2 --quiet --timeout=0
 }
 
 stage_fuzz() {
