@@ -1,0 +1,56 @@
+/*
+ * plugin.h: the clang plugin's options and its check of one translation
+ * unit (check.cpp), shared with the action (plugin.cpp) and the reporting
+ * of findings through clang's DiagnosticsEngine (report.cpp).
+ */
+#ifndef XLP_PLUGIN_H
+#define XLP_PLUGIN_H
+
+#include <string>
+
+#include "clang/Frontend/CompilerInstance.h"
+
+extern "C" {
+#include "core/diag_impl.h"
+#include "rules/registry.h"
+}
+
+namespace xlp {
+
+/* -fplugin-arg-xlambda-* */
+struct Options {
+  xl_rule_config rules;     /* rules=GLOBS and werror applied */
+  int cuda_major = 0;       /* cuda-version=X.Y; 0: the headers' CUDA_VERSION */
+  int cuda_minor = 0;
+  std::string dump_facts;   /* dump-facts=FILE: the facts as JSON */
+  bool device_side = true;  /* no-device-side: skip the __CUDA_ARCH__ parse */
+};
+
+/*
+ * Parse the plugin's arguments into *out. Returns "" on success, else a
+ * one-line message naming the bad argument.
+ */
+std::string parse_options(Options *out, const std::vector<std::string> &args);
+
+/*
+ * Check the translation unit ci has just parsed: walk it into facts, run the
+ * rules and report the findings through ci's DiagnosticsEngine. Does
+ * nothing for a device-side compilation (the host one reports).
+ */
+void check_tu(clang::CompilerInstance &ci, clang::ASTContext &ctx,
+              const Options &opts);
+
+/*
+ * Report a sorted list of findings through ci's DiagnosticsEngine: errors
+ * and warnings with their rule id, notes, ranges and fix-its; findings a
+ * NOLINT comment or an nv_diag_suppress pragma suppresses are left out.
+ */
+void report_diags(clang::CompilerInstance &ci, const xl_diags *diags,
+                  const char *main_file);
+
+/* An error of the plugin itself ("xlambda plugin: ..."). */
+void plugin_error(clang::DiagnosticsEngine &d, const std::string &msg);
+
+} // namespace xlp
+
+#endif /* XLP_PLUGIN_H */
