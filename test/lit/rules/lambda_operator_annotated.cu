@@ -1,9 +1,15 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck --check-prefix=CLANG %s --implicit-check-not='{{warning|error}}:' %}
 
 // An execution-space annotation after the lambda's parameter list (or its
 // 'mutable') annotates operator() itself, which nvcc 13.0 rejects at the
 // lambda's body; nvcc then ignores the annotation: the lambda is not an
 // extended lambda (no other extended-lambda error follows).
+//
+// Through the clang plugin (CLANG lines): clang 22 itself rejects
+// 'mutable __device__' (it accepts the other forms with a -Wcuda-compat
+// warning), so the compile fails with clang's own error before the plugin
+// runs; the rule is reported by the CLI only (docs/plugin.md).
 
 #define DEV __device__
 
@@ -16,6 +22,7 @@ void annotated() {
   // CHECK: :[[@LINE-1]]:43: error: the lambda's 'operator()' cannot be annotated with an execution space
   auto c = [] () mutable __device__ { return 1; };
   // CHECK: :[[@LINE-1]]:37: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG: :[[@LINE-2]]:26: error: expected body of lambda expression
   auto d = [] () DEV { return 2; };
   // CHECK: :[[@LINE-1]]:22: error: the lambda's 'operator()' cannot be annotated with an execution space
   auto e = [] (auto i)
