@@ -123,19 +123,12 @@ static xl_facts *build_facts(CompilerInstance &ci, ASTContext &ctx,
   return facts;
 }
 
-void check_tu(CompilerInstance &ci, ASTContext &ctx, const Options &opts) {
-  const LangOptions &lo = ci.getLangOpts();
+/* Run the rules on the facts and report through ci's DiagnosticsEngine. */
+static void check_facts(CompilerInstance &ci, xl_facts *facts,
+                        const Options &opts) {
   DiagnosticsEngine &d = ci.getDiagnostics();
-  std::string cwd = working_dir(ci);
   xl_diags *diags = nullptr;
 
-  if (!lo.CUDA || lo.CUDAIsDevice)
-    return; /* the host compilation reports, once */
-  xl_facts *facts = build_facts(ci, ctx, opts, cwd);
-  if (!facts) {
-    plugin_error(d, "out of memory while analysing the translation unit");
-    return;
-  }
   if (!opts.dump_facts.empty())
     dump(facts, opts.dump_facts, d);
   if (xl_diags_new(&diags) < 0 ||
@@ -146,6 +139,46 @@ void check_tu(CompilerInstance &ci, ASTContext &ctx, const Options &opts) {
     report_diags(ci, diags, facts->main_file);
   }
   xl_diags_free(diags);
+}
+
+/*
+ * A device job that failed is the compile's last job: clang's driver stops
+ * at the first failing job, so the host job, where the plugin reports, will
+ * not run. The plugin then parses the host side itself and reports here.
+ */
+static void check_from_device(CompilerInstance &ci, const Options &opts) {
+  std::string cwd = working_dir(ci);
+  xl_facts *facts = nullptr;
+  bool errors = false;
+
+  parse_other_side(
+      ci, false,
+      [&](CompilerInstance &hci, ASTContext &hctx) {
+        facts = build_facts(hci, hctx, opts, cwd);
+      },
+      &errors);
+  if (facts)
+    check_facts(ci, facts, opts);
+  xl_facts_free(facts);
+}
+
+void check_tu(CompilerInstance &ci, ASTContext &ctx, const Options &opts) {
+  const LangOptions &lo = ci.getLangOpts();
+
+  if (!lo.CUDA || opts.nested)
+    return;
+  if (lo.CUDAIsDevice) {
+    if (ci.getDiagnostics().hasErrorOccurred())
+      check_from_device(ci, opts);
+    return; /* otherwise the host compilation reports, once */
+  }
+  xl_facts *facts = build_facts(ci, ctx, opts, working_dir(ci));
+  if (!facts) {
+    plugin_error(ci.getDiagnostics(),
+                 "out of memory while analysing the translation unit");
+    return;
+  }
+  check_facts(ci, facts, opts);
   xl_facts_free(facts);
 }
 

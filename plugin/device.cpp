@@ -1,20 +1,13 @@
 /*
  * device.cpp: the device side of a translation unit (lib/frontend/device.c).
  *
- * The host compilation reports; when a function holding an extended lambda
- * depends on __CUDA_ARCH__ (archscan.cpp), the plugin parses the file a
- * second time as the device compilation would: an in-process compiler
- * instance made from the host job's own options with the device triple,
- * -fcuda-is-device and the compile's first GPU architecture (the first
- * entry of __CUDA_ARCH_LIST__; sm_75, nvcc 13.0's default, when there is
- * none), walked into facts->device. The extended lambdas of the two sides
- * are then numbered and paired exactly as device.c does.
+ * When a function holding an extended lambda depends on __CUDA_ARCH__
+ * (archscan.cpp), the plugin parses the file a second time as the device
+ * compilation would (sides.cpp) and walks it into facts->device. The
+ * extended lambdas of the two sides are then numbered and paired exactly as
+ * device.c does.
  */
 #include "plugin.h"
-
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/PreprocessorOptions.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include "fe.h"
 
@@ -24,117 +17,6 @@ namespace xlp {
 
 Fe::Fe() = default;
 Fe::~Fe() { delete uses; }
-
-/* clang's device-side Sema looks up cudaConfigureCall for a <<<...>>> launch
- * in host code, which the CUDA headers declare only for the host. */
-static const char PRELUDE_PATH[] = "/xlambda-device-prelude.h";
-static const char PRELUDE[] =
-    "#if defined(__CUDA_ARCH__)\n"
-    "extern \"C\" int cudaConfigureCall(dim3, dim3, size_t = 0,\n"
-    "                                   cudaStream_t = 0);\n"
-    "#endif\n";
-
-/* ---- the device invocation --------------------------------------------- */
-
-/* "sm_90" for -D__CUDA_ARCH_LIST__=900,..., else nvcc 13.0's sm_75. */
-static std::string gpu_arch(const CompilerInstance &ci) {
-  for (const auto &m : ci.getPreprocessorOpts().Macros) {
-    StringRef def(m.first);
-    if (m.second || !def.consume_front("__CUDA_ARCH_LIST__="))
-      continue;
-    StringRef first = def.split(',').first;
-    unsigned v;
-    if (!first.getAsInteger(10, v) && v >= 100)
-      return "sm_" + std::to_string(v / 10);
-  }
-  return "sm_75";
-}
-
-static bool takes_value(StringRef a) {
-  return a == "-triple" || a == "-aux-triple" || a == "-target-cpu" ||
-         a == "-tune-cpu" || a == "-target-feature" || a == "-load" ||
-         a == "-plugin-arg-xlambda" || a == "-add-plugin" ||
-         a == "-aux-target-cpu" || a == "-aux-target-feature" ||
-         a == "-main-file-name" || a == "-o";
-}
-
-/* The host job's cc1 arguments turned into the device job's. */
-static std::vector<std::string> device_args(CompilerInstance &ci) {
-  std::vector<std::string> host = ci.getInvocation().getCC1CommandLine();
-  const TargetOptions &to = ci.getTargetOpts();
-  std::vector<std::string> out;
-
-  for (size_t i = 0; i < host.size(); i++) {
-    if (takes_value(host[i])) {
-      i++;
-      continue;
-    }
-    out.push_back(host[i]);
-  }
-  out.insert(out.end(), {"-triple", ci.getFrontendOpts().AuxTriple,
-                         "-aux-triple", to.Triple, "-aux-target-cpu", to.CPU,
-                         "-target-cpu", gpu_arch(ci), "-fcuda-is-device",
-                         "-include", PRELUDE_PATH});
-  return out;
-}
-
-static std::shared_ptr<CompilerInvocation>
-device_invocation(CompilerInstance &ci, DiagnosticsEngine &diags) {
-  std::vector<std::string> args = device_args(ci);
-  std::vector<const char *> argv;
-  auto inv = std::make_shared<CompilerInvocation>();
-
-  for (const std::string &a : args)
-    argv.push_back(a.c_str());
-  if (!CompilerInvocation::CreateFromArgs(*inv, argv, diags))
-    return nullptr;
-  FrontendOptions &fo = inv->getFrontendOpts();
-  fo.ProgramAction = frontend::ParseSyntaxOnly;
-  fo.Inputs = ci.getFrontendOpts().Inputs;
-  fo.OutputFile.clear();
-  fo.Plugins.clear();
-  fo.AddPluginActions.clear();
-  fo.PluginArgs.clear();
-  inv->getPreprocessorOpts().addRemappedFile(
-      PRELUDE_PATH, llvm::MemoryBuffer::getMemBuffer(PRELUDE).release());
-  return inv;
-}
-
-/* ---- the device walk ----------------------------------------------------- */
-
-namespace {
-
-class DeviceConsumer : public ASTConsumer {
-public:
-  DeviceConsumer(CompilerInstance &ci, xl_facts *facts, int *rc)
-      : ci_(ci), facts_(facts), rc_(rc) {}
-  void HandleTranslationUnit(ASTContext &ctx) override {
-    Tu tu{ctx, ci_.getSourceManager(), ci_.getLangOpts()};
-    *rc_ = walk_tu(facts_, &tu, false);
-  }
-
-private:
-  CompilerInstance &ci_;
-  xl_facts *facts_;
-  int *rc_;
-};
-
-class DeviceAction : public ASTFrontendAction {
-public:
-  DeviceAction(xl_facts *facts, int *rc) : facts_(facts), rc_(rc) {}
-
-protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
-                                                 StringRef) override {
-    return std::make_unique<DeviceConsumer>(ci, facts_, rc_);
-  }
-
-private:
-  xl_facts *facts_;
-  int *rc_;
-};
-
-} // namespace
 
 /* Device facts share the host's file numbering: seed, then copy back. */
 static int seed_files(xl_facts *dev, const xl_facts *host) {
@@ -161,15 +43,10 @@ static int sync_files(xl_facts *host, const xl_facts *dev) {
 static int parse_device(xl_facts **out, CompilerInstance &ci,
                         const xl_facts *host) {
   xl_facts *dev = nullptr;
-  int walked = 1; /* 1 until the consumer walked the device AST */
-  IntrusiveRefCntPtr<DiagnosticsEngine> quiet = CompilerInstance::createDiagnostics(
-      ci.getVirtualFileSystem(), ci.getDiagnosticOpts(),
-      new IgnoringDiagConsumer());
+  int walked = 1; /* 1 until the device AST was walked */
+  bool errors = false;
 
   *out = nullptr;
-  std::shared_ptr<CompilerInvocation> inv = device_invocation(ci, *quiet);
-  if (!inv)
-    return XL_OK;
   if (xl_facts_new(&dev, host->main_file) < 0 || seed_files(dev, host) < 0) {
     xl_facts_free(dev);
     return XL_ENOMEM;
@@ -178,14 +55,15 @@ static int parse_device(xl_facts **out, CompilerInstance &ci,
   dev->cuda_major = host->cuda_major;
   dev->cuda_minor = host->cuda_minor;
   dev->flags = (host->flags & ~XL_FACTS_INCOMPLETE) | XL_FACTS_DEVICE_SIDE;
-  CompilerInstance dci(inv, ci.getPCHContainerOperations());
-  dci.setVirtualFileSystem(ci.getVirtualFileSystemPtr());
-  dci.createDiagnostics(new IgnoringDiagConsumer(), true);
-  DeviceAction act(dev, &walked);
-  bool ok = dci.ExecuteAction(act);
-  if (dci.getDiagnostics().hasErrorOccurred())
-    dev->flags |= XL_FACTS_INCOMPLETE;
-  (void)ok; /* a parse with errors still has facts (INCOMPLETE) */
+  parse_other_side(
+      ci, true,
+      [&](CompilerInstance &dci, ASTContext &ctx) {
+        Tu tu{ctx, dci.getSourceManager(), dci.getLangOpts()};
+        walked = walk_tu(dev, &tu, false);
+      },
+      &errors);
+  if (errors)
+    dev->flags |= XL_FACTS_INCOMPLETE; /* a parse with errors keeps facts */
   if (walked == XL_OK) {
     *out = dev;
     return XL_OK;

@@ -12,6 +12,8 @@
  */
 #include "plugin.h"
 
+#include <cstring>
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 
@@ -47,8 +49,15 @@ static std::string apply_globs(Options *o, const std::string &globs,
     return "out of memory";
   int rc = as_error ? xl_rule_config_as_error(&o->rules, globs.c_str(), err)
                     : xl_rule_config_select(&o->rules, globs.c_str(), err);
-  if (rc < 0)
+  if (rc < 0) {
     msg = xl_error_message(err);
+    /* the registry names the CLI's options */
+    for (const char *opt : {"--rules", "--warnings-as-errors"}) {
+      size_t at = msg.find(opt);
+      if (at != std::string::npos)
+        msg.replace(at, strlen(opt), as_error ? "werror" : "rules=");
+    }
+  }
   xl_error_free(err);
   return msg;
 }
@@ -67,6 +76,10 @@ static std::string parse_one(Options *o, const std::string &arg) {
     return parse_version(o, value);
   if (key == "dump-facts" && has_value && !value.empty()) {
     o->dump_facts = value;
+    return "";
+  }
+  if (key == "internal-nested" && !has_value) { /* sides.cpp */
+    o->nested = true;
     return "";
   }
   if (key == "no-device-side" && !has_value) {

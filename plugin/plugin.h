@@ -24,6 +24,7 @@ struct Options {
   int cuda_minor = 0;
   std::string dump_facts;   /* dump-facts=FILE: the facts as JSON */
   bool device_side = true;  /* no-device-side: skip the __CUDA_ARCH__ parse */
+  bool nested = false;      /* inside the plugin's own second parse */
 };
 
 /*
@@ -47,6 +48,20 @@ void check_tu(clang::CompilerInstance &ci, clang::ASTContext &ctx,
  */
 void report_diags(clang::CompilerInstance &ci, const xl_diags *diags,
                   const char *main_file);
+
+/*
+ * Parse ci's main file again as the other side of the CUDA compilation
+ * (device or host) and call fn with that compiler instance and its AST.
+ * *errors says whether that parse had errors. Returns false when clang
+ * refused the invocation (fn was not called). (sides.cpp)
+ */
+bool parse_other_side(
+    clang::CompilerInstance &ci, bool device,
+    llvm::function_ref<void(clang::CompilerInstance &, clang::ASTContext &)> fn,
+    bool *errors);
+
+/* The compile's first GPU architecture, e.g. "sm_90" (sm_75 if none). */
+std::string first_gpu_arch(clang::CompilerInstance &ci);
 
 /* An error of the plugin itself ("xlambda plugin: ..."). */
 void plugin_error(clang::DiagnosticsEngine &d, const std::string &msg);
