@@ -7,9 +7,11 @@
 #include "plugin.h"
 
 #include <cstdio>
+#include <ctime>
 
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 
 #include "fe.h"
@@ -162,7 +164,8 @@ static void check_from_device(CompilerInstance &ci, const Options &opts) {
   xl_facts_free(facts);
 }
 
-void check_tu(CompilerInstance &ci, ASTContext &ctx, const Options &opts) {
+static void check_job(CompilerInstance &ci, ASTContext &ctx,
+                      const Options &opts) {
   const LangOptions &lo = ci.getLangOpts();
 
   if (!lo.CUDA || opts.nested)
@@ -180,6 +183,19 @@ void check_tu(CompilerInstance &ci, ASTContext &ctx, const Options &opts) {
   }
   check_facts(ci, facts, opts);
   xl_facts_free(facts);
+}
+
+void check_tu(CompilerInstance &ci, ASTContext &ctx, const Options &opts) {
+  std::clock_t start = std::clock();
+
+  check_job(ci, ctx, opts);
+  if (opts.time_report && !opts.nested)
+    llvm::errs() << "xlambda plugin: "
+                 << (ci.getLangOpts().CUDAIsDevice ? "device" : "host")
+                 << " job: "
+                 << llvm::format("%.1f", 1000.0 * (std::clock() - start) /
+                                             CLOCKS_PER_SEC)
+                 << " ms CPU\n";
 }
 
 } // namespace xlp

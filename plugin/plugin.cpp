@@ -82,13 +82,17 @@ static std::string parse_one(Options *o, const std::string &arg) {
     o->nested = true;
     return "";
   }
+  if (key == "time-report" && !has_value) {
+    o->time_report = true;
+    return "";
+  }
   if (key == "no-device-side" && !has_value) {
     o->device_side = false;
     return "";
   }
   return "unknown argument '" + arg +
          "' (expected rules=GLOBS, werror, cuda-version=X.Y, "
-         "dump-facts=FILE or no-device-side)";
+         "dump-facts=FILE, no-device-side or time-report)";
 }
 
 std::string parse_options(Options *out, const std::vector<std::string> &args) {

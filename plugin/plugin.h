@@ -25,6 +25,7 @@ struct Options {
   std::string dump_facts;   /* dump-facts=FILE: the facts as JSON */
   bool device_side = true;  /* no-device-side: skip the __CUDA_ARCH__ parse */
   bool nested = false;      /* inside the plugin's own second parse */
+  bool time_report = false; /* time-report: the check's CPU time on stderr */
 };
 
 /*
