@@ -93,7 +93,7 @@ def main():
         time.strftime('%Y-%m-%d'), platform.processor() or platform.machine(),
         os.cpu_count(), os.getloadavg()[0], opts.runs))
     print('# base:   %s FILE' % ' '.join(common))
-    print('# plugin: the same + -fplugin=%s' % opts.plugin)
+    print('# plugin: the same + -fplugin=%s -fplugin-arg-xlambda-time-report' % opts.plugin)
     print('| file | base CPU s | plugin CPU s | CPU ratio | base wall s | plugin wall s | wall ratio | plugin\'s own CPU ms | own / base CPU |')
     print('|---|---|---|---|---|---|---|---|---|')
     for f in files:
