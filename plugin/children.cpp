@@ -272,25 +272,15 @@ bool Walker::visit_using_decls(const Decl *d, bool *handled) {
   return false;
 }
 
-/* DeclVisitor dispatch: the most specific Visit*Decl libclang defines. */
-bool Walker::decl_children(const Decl *d) {
-  bool handled = false;
-  bool r = visit_template_decls(d, &handled);
-
-  if (handled)
-    return r;
-  r = visit_using_decls(d, &handled);
-  if (handled)
-    return r;
-  if (const auto *td = dyn_cast<TypedefNameDecl>(d)) {
-    if (TypeSourceInfo *ts = td->getTypeSourceInfo())
-      return Visit(ts->getTypeLoc());
-    return false;
-  }
+/* Classes, enumerators, functions, fields and variables. *handled says
+ * whether d was one. */
+bool Walker::visit_value_decls(const Decl *d, bool *handled) {
+  *handled = true;
   if (const auto *ps = dyn_cast<ClassTemplatePartialSpecializationDecl>(d)) {
     if (visit_template_params(ps->getTemplateParameters()))
       return true;
-    for (const TemplateArgumentLoc &a : ps->getTemplateArgsAsWritten()->arguments())
+    for (const TemplateArgumentLoc &a :
+         ps->getTemplateArgsAsWritten()->arguments())
       if (visit_template_arg(a))
         return true;
     return visit_record(ps);
@@ -301,11 +291,8 @@ bool Walker::decl_children(const Decl *d) {
     return visit_record(rd);
   if (const auto *tag = dyn_cast<TagDecl>(d))
     return visit_decl_context(tag);
-  if (const auto *ec = dyn_cast<EnumConstantDecl>(d)) {
-    if (const Expr *e = ec->getInitExpr())
-      return visit_expr(e, stmt_parent_);
-    return false;
-  }
+  if (const auto *ec = dyn_cast<EnumConstantDecl>(d))
+    return ec->getInitExpr() && visit_expr(ec->getInitExpr(), stmt_parent_);
   if (const auto *fd = dyn_cast<FunctionDecl>(d))
     return visit_function(fd);
   if (const auto *fld = dyn_cast<FieldDecl>(d)) {
@@ -313,9 +300,8 @@ bool Walker::decl_children(const Decl *d) {
       return true;
     if (const Expr *bw = fld->getBitWidth())
       return visit_expr(bw, stmt_parent_);
-    if (const Expr *init = fld->getInClassInitializer())
-      return visit_expr(init, stmt_parent_);
-    return false;
+    const Expr *init = fld->getInClassInitializer();
+    return init && visit_expr(init, stmt_parent_);
   }
   if (const auto *dd = dyn_cast<DecompositionDecl>(d)) {
     for (const BindingDecl *b : dd->bindings())
@@ -327,28 +313,42 @@ bool Walker::decl_children(const Decl *d) {
     return visit_var(vd);
   if (const auto *dd = dyn_cast<DeclaratorDecl>(d))
     return visit_declarator(dd);
+  *handled = false;
+  return false;
+}
+
+/* DeclVisitor dispatch: the most specific Visit*Decl libclang defines. */
+bool Walker::decl_children(const Decl *d) {
+  bool handled = false;
+  bool r = visit_template_decls(d, &handled);
+
+  if (!handled)
+    r = visit_using_decls(d, &handled);
+  if (!handled)
+    r = visit_value_decls(d, &handled);
+  if (handled)
+    return r;
+  if (const auto *td = dyn_cast<TypedefNameDecl>(d)) {
+    TypeSourceInfo *ts = td->getTypeSourceInfo();
+    return ts && Visit(ts->getTypeLoc());
+  }
   if (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d))
     return visit_decl_context(cast<DeclContext>(d));
   if (const auto *sa = dyn_cast<StaticAssertDecl>(d)) {
     if (visit_expr(sa->getAssertExpr(), stmt_parent_))
       return true;
-    if (const Expr *m = sa->getMessage())
-      return visit_expr(m, stmt_parent_);
-    return false;
+    return sa->getMessage() && visit_expr(sa->getMessage(), stmt_parent_);
   }
   if (const auto *fr = dyn_cast<FriendDecl>(d)) {
     if (const NamedDecl *nd = fr->getFriendDecl())
       return visit_decl_cursor(nd);
-    if (TypeSourceInfo *ts = fr->getFriendType())
-      return Visit(ts->getTypeLoc());
-    return false;
+    TypeSourceInfo *ts = fr->getFriendType();
+    return ts && Visit(ts->getTypeLoc());
   }
   if (const auto *cd = dyn_cast<ConceptDecl>(d)) {
     if (visit_template_params(cd->getTemplateParameters()))
       return true;
-    if (const Expr *e = cd->getConstraintExpr())
-      return visit_expr(e, cd);
-    return false;
+    return cd->getConstraintExpr() && visit_expr(cd->getConstraintExpr(), cd);
   }
   return false;
 }

@@ -36,6 +36,21 @@ bool is_invalid_kind(CXCursorKind k) {
   return k >= CXCursor_FirstInvalid && k <= CXCursor_LastInvalid;
 }
 
+/* The C++ casts (MakeCXCursor). */
+static CXCursorKind cast_kind(const Stmt *s) {
+  switch (s->getStmtClass()) {
+  case Stmt::CXXStaticCastExprClass: return CXCursor_CXXStaticCastExpr;
+  case Stmt::CXXDynamicCastExprClass: return CXCursor_CXXDynamicCastExpr;
+  case Stmt::CXXReinterpretCastExprClass:
+    return CXCursor_CXXReinterpretCastExpr;
+  case Stmt::CXXConstCastExprClass: return CXCursor_CXXConstCastExpr;
+  case Stmt::CXXFunctionalCastExprClass:
+    return CXCursor_CXXFunctionalCastExpr;
+  case Stmt::CXXAddrspaceCastExprClass: return CXCursor_CXXAddrspaceCastExpr;
+  default: return CXCursor_UnexposedExpr;
+  }
+}
+
 /* Kinds of the expressions libclang names (MakeCXCursor); the rest are
  * UnexposedExpr. */
 static CXCursorKind expr_kind(const Stmt *s) {
@@ -64,14 +79,6 @@ static CXCursorKind expr_kind(const Stmt *s) {
   case Stmt::StmtExprClass: return CXCursor_StmtExpr;
   case Stmt::GenericSelectionExprClass: return CXCursor_GenericSelectionExpr;
   case Stmt::GNUNullExprClass: return CXCursor_GNUNullExpr;
-  case Stmt::CXXStaticCastExprClass: return CXCursor_CXXStaticCastExpr;
-  case Stmt::CXXDynamicCastExprClass: return CXCursor_CXXDynamicCastExpr;
-  case Stmt::CXXReinterpretCastExprClass:
-    return CXCursor_CXXReinterpretCastExpr;
-  case Stmt::CXXConstCastExprClass: return CXCursor_CXXConstCastExpr;
-  case Stmt::CXXFunctionalCastExprClass:
-    return CXCursor_CXXFunctionalCastExpr;
-  case Stmt::CXXAddrspaceCastExprClass: return CXCursor_CXXAddrspaceCastExpr;
   case Stmt::CXXTypeidExprClass: return CXCursor_CXXTypeidExpr;
   case Stmt::CXXBoolLiteralExprClass: return CXCursor_CXXBoolLiteralExpr;
   case Stmt::CXXNullPtrLiteralExprClass:
@@ -89,7 +96,7 @@ static CXCursorKind expr_kind(const Stmt *s) {
     return CXCursor_ConceptSpecializationExpr;
   case Stmt::RequiresExprClass: return CXCursor_RequiresExpr;
   case Stmt::CXXParenListInitExprClass: return CXCursor_CXXParenListInitExpr;
-  default: return CXCursor_UnexposedExpr;
+  default: return cast_kind(s);
   }
 }
 

@@ -117,6 +117,7 @@ private:
   bool visit_var(const clang::VarDecl *vd);
   bool visit_template_decls(const clang::Decl *d, bool *handled);
   bool visit_using_decls(const clang::Decl *d, bool *handled);
+  bool visit_value_decls(const clang::Decl *d, bool *handled);
 
   const Tu *tu_;
   Visitor v_;
