@@ -1,10 +1,71 @@
 #!/bin/sh
-# Install what is missing, build, and run every test through ctest (the lit
-# suite, the check unit tests and the nvcc oracle suite).
-set -eu
+# The CI entry point (.ci/run): install what is missing, build, and run
+#
+#   tests     every test through ctest (the lit suite, the check unit tests
+#             and the nvcc oracle suite), in ./build ($XL_BUILD_DIR)
+#   asan      the same suite in an AddressSanitizer + UndefinedBehaviorSanitizer
+#             build (clang-22, -DXL_SANITIZE=ON), ./build-asan, without the
+#             oracle: its xlambda runs are the lit suite's files again, its
+#             cost is nvcc's (about 10 minutes)
+#   valgrind  memcheck of the command line on examples/ (every worker
+#             process included: scripts/valgrind-check.sh)
+#   fuzz      a 60-second smoke of each libFuzzer target (ctest -L
+#             fuzz-smoke in ./build-asan, which is also built with -DXL_FUZZ=ON)
+#
+# `sh scripts/test.sh STAGE...` runs only those stages; XL_CI_QUICK=1 runs
+# only `tests` (for a quick local run; CI runs them all). Every stage runs
+# even when an earlier one failed; the exit status is 1 when any failed.
+# Each stage's time is printed, and the total.
+set -u
 cd "$(dirname "$0")/.."
-sh scripts/install-deps.sh
-sh scripts/build.sh
+sh scripts/install-deps.sh || exit 1
 jobs=$(nproc 2>/dev/null || echo 2)
-cd "${XL_BUILD_DIR:-build}"
-ctest --output-on-failure -j "$jobs"
+build=${XL_BUILD_DIR:-build}
+asan=${XL_ASAN_BUILD_DIR:-build-asan}
+clang=${XL_CLANG:-/usr/lib/llvm-22/bin/clang}
+start=$(date +%s)
+failed=""
+
+stage_tests() {
+  sh scripts/build.sh && (cd "$build" && ctest --output-on-failure -j "$jobs")
+}
+
+asan_build() {
+  XL_BUILD_DIR=$asan sh scripts/build.sh -DCMAKE_C_COMPILER="$clang" \
+    -DXL_SANITIZE=ON -DXL_FUZZ=ON -DXL_BUILD_PLUGIN=OFF
+}
+
+stage_asan() {
+  asan_build && (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 \
+    UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --output-on-failure -j "$jobs" -E '^oracle$' -LE fuzz-smoke)
+}
+
+stage_valgrind() {
+  sh scripts/build.sh && sh scripts/valgrind-check.sh "$build/bin/xlambda" \
+    test/valgrind.supp check -p examples -j2 --quiet
+}
+
+stage_fuzz() {
+  asan_build && (cd "$asan" && ctest --output-on-failure -j "$jobs" -L fuzz-smoke)
+}
+
+stages=${*:-tests asan valgrind fuzz}
+if [ "${XL_CI_QUICK:-0}" = 1 ] && [ $# -eq 0 ]; then
+  stages=tests
+  echo "test: XL_CI_QUICK=1: only the test suite (CI also runs asan, valgrind, fuzz)"
+fi
+for s in $stages; do
+  t=$(date +%s)
+  echo "test: == stage $s"
+  if ! "stage_$s"; then
+    failed="$failed $s"
+  fi
+  echo "test: == stage $s: $(( $(date +%s) - t )) s"
+done
+echo "test: total $(( $(date +%s) - start )) s"
+if [ -n "$failed" ]; then
+  echo "test: FAILED:$failed"
+  exit 1
+fi
+echo "test: all stages passed ($stages)"

@@ -75,6 +75,16 @@ XL_API int xl_options_add_arg(xl_options *opts, const char *arg, int before);
  */
 XL_API int xl_options_remove_args(xl_options *opts, const char *glob);
 
+/*
+ * Keep results in the directory `dir` (copied; NULL: no cache, the
+ * default) and replay them while the checked files are unchanged: the key
+ * is this build, the rule configuration, the translated arguments and the
+ * contents of the main file and of every file its parse read. A replayed
+ * result has the same findings, but xl_result_facts holds only the file
+ * table. XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_options_set_cache_dir(xl_options *opts, const char *dir);
+
 /* Analyse declarations in system headers too (off by default). */
 XL_API void xl_options_set_system_headers(xl_options *opts, int on);
 
@@ -142,6 +152,9 @@ XL_API const struct xl_facts *xl_result_facts(const xl_result *r);
 /* 1 when clang reported errors: the analysis may have missed code. */
 XL_API int xl_result_incomplete(const xl_result *r);
 
+/* 1 when the result was replayed from the cache (xl_options_set_cache_dir). */
+XL_API int xl_result_cached(const xl_result *r);
+
 /* The checked file (absolute). Lent. */
 XL_API const char *xl_result_file(const xl_result *r);
 
@@ -160,6 +173,19 @@ XL_API const char *const *xl_result_diag_suppress(const xl_result *r);
 /* Release a result. Accepts NULL. */
 XL_API void xl_result_free(xl_result *r);
 
+/*
+ * Drop the findings that are suppressed, as `xlambda check` does: by a
+ * NOLINT comment or an nv_diag_suppress pragma region in the file they are
+ * in, or by nvcc's --diag-suppress in the compile command; and add an
+ * [xlambda-nolint] error for each unmatched NOLINTBEGIN/END. `text` (len
+ * bytes; may be NULL) is the main file's contents (an editor's unsaved
+ * text); other files are read from disk. *nsuppressed (may be NULL) gets
+ * the number dropped. clang's own errors are never dropped. XL_OK, or
+ * XL_ENOMEM with the result unchanged.
+ */
+XL_API int xl_result_suppress(size_t *nsuppressed, xl_result *r,
+                              const char *text, size_t len, xl_error *err);
+
 /* ---- documents: a file being edited (the language server) -------------- */
 
 typedef struct xl_document xl_document;
@@ -173,14 +199,17 @@ typedef struct xl_document xl_document;
  * (argv[0] is the compiler, as for xl_check_command). It keeps one
  * translation unit that each xl_document_check reparses with the editor's
  * text, reusing a precompiled preamble of the leading #include block.
- * checker is lent and must outlive the document; a document is used by one
+ * `opts` (copied; NULL: the checker's) are the document's own options, for
+ * example the checker's with a configuration file applied: rules,
+ * severities, extra and removed arguments, CUDA version. checker is lent and must outlive the document; a document is used by one
  * thread at a time, and documents of one checker may be used on different
  * threads as long as the checker itself is not. Fails with XL_EINVAL (not a
  * CUDA command, empty argv) or XL_ENOMEM. Caller frees *out.
  */
 XL_API int xl_document_new(xl_document **out, xl_checker *checker,
-                           const char *file, const char *const *argv,
-                           int argc, const char *directory, unsigned flags,
+                           const xl_options *opts, const char *file,
+                           const char *const *argv, int argc,
+                           const char *directory, unsigned flags,
                            xl_error *err);
 
 /*

@@ -3,6 +3,8 @@
  * the frontend, the rules and the diagnostics together.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,8 @@
 #include "xlambda/xlambda.h"
 #include "argv.h"
 #include "frontend/frontend.h"
+#include "core/cache.h"
+#include "core/suppress_files.h"
 #include "rules/registry.h"
 
 struct xl_options {
@@ -21,12 +25,14 @@ struct xl_options {
   xl_argv before, after; /* extra arguments (ExtraArgsBefore, ExtraArgs) */
   xl_argv removed;       /* globs of arguments to remove (RemovedArgs) */
   int system_headers;
+  char *cache_dir;       /* the result cache, or NULL */
 };
 
 struct xl_checker {
   xl_options *opts;
   xl_toolkit toolkit;
   xl_frontend *fe;
+  char *tool_id;         /* the cache's identity of this build, made once */
 };
 
 struct xl_result {
@@ -34,6 +40,7 @@ struct xl_result {
   xl_facts *facts;
   xl_diags *diags;
   int incomplete;
+  int cached;           /* replayed from the result cache */
   char **unknown;       /* options of the command xlambda did not know */
   char **diag_suppress; /* nvcc --diag-suppress tags of the command */
 };
@@ -53,6 +60,7 @@ void xl_options_free(xl_options *o) {
   if (!o)
     return;
   free(o->cuda_path);
+  free(o->cache_dir);
   xl_argv_clear(&o->before);
   xl_argv_clear(&o->after);
   xl_argv_clear(&o->removed);
@@ -79,7 +87,9 @@ int xl_options_copy(xl_options **out, const xl_options *o) {
   c->cuda_minor = o->cuda_minor;
   c->system_headers = o->system_headers;
   c->cuda_path = o->cuda_path ? xl_strdup(o->cuda_path) : NULL;
-  if ((o->cuda_path && !c->cuda_path) || copy_argv(&c->before, &o->before) ||
+  c->cache_dir = o->cache_dir ? xl_strdup(o->cache_dir) : NULL;
+  if ((o->cuda_path && !c->cuda_path) || (o->cache_dir && !c->cache_dir) ||
+      copy_argv(&c->before, &o->before) ||
       copy_argv(&c->after, &o->after) || copy_argv(&c->removed, &o->removed)) {
     xl_options_free(c);
     return XL_ENOMEM;
@@ -94,6 +104,16 @@ int xl_options_add_arg(xl_options *o, const char *arg, int before) {
 
 int xl_options_remove_args(xl_options *o, const char *glob) {
   return xl_argv_push(&o->removed, glob);
+}
+
+int xl_options_set_cache_dir(xl_options *o, const char *dir) {
+  char *copy = dir ? xl_strdup(dir) : NULL;
+
+  if (dir && !copy)
+    return XL_ENOMEM;
+  free(o->cache_dir);
+  o->cache_dir = copy;
+  return XL_OK;
 }
 
 void xl_options_set_system_headers(xl_options *o, int on) {
@@ -188,6 +208,7 @@ void xl_checker_free(xl_checker *c) {
   xl_options_free(c->opts);
   xl_toolkit_free(&c->toolkit);
   xl_frontend_free(c->fe);
+  free(c->tool_id);
   free(c);
 }
 
@@ -205,6 +226,7 @@ void xl_result_free(xl_result *r) {
 const xl_diags *xl_result_diags(const xl_result *r) { return r->diags; }
 const struct xl_facts *xl_result_facts(const xl_result *r) { return r->facts; }
 int xl_result_incomplete(const xl_result *r) { return r->incomplete; }
+int xl_result_cached(const xl_result *r) { return r->cached; }
 const char *xl_result_file(const xl_result *r) { return r->file; }
 
 const char *const *xl_result_unknown_options(const xl_result *r) {
@@ -215,18 +237,36 @@ const char *const *xl_result_diag_suppress(const xl_result *r) {
   return (const char *const *)r->diag_suppress;
 }
 
-/* A missing, unreadable or non-regular input is reported before parsing. */
+/* A missing, unreadable, non-regular or binary input is reported before
+ * parsing: the first 64 KiB are read (a NUL byte there means it is not
+ * source code). */
 static int check_readable(const char *file, xl_error *err) {
+  char head[65536];
   struct stat st;
+  ssize_t n;
+  int fd;
 
   if (stat(file, &st) < 0)
     return xl_error_set(err, XL_ENOTFOUND, "no such file: '%s'", file);
   if (S_ISDIR(st.st_mode))
     return xl_error_set(err, XL_EINVAL, "'%s' is a directory, not a file",
                         file);
-  if (access(file, R_OK) < 0)
-    return xl_error_set(err, XL_EIO, "cannot read '%s': permission denied",
-                        file);
+  if (!S_ISREG(st.st_mode))
+    return xl_error_set(err, XL_EINVAL, "'%s' is not a regular file", file);
+  fd = open(file, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return xl_error_set(err, XL_EIO, "cannot read '%s': %s", file,
+                        strerror(errno));
+  do
+    n = read(fd, head, sizeof(head));
+  while (n < 0 && errno == EINTR);
+  close(fd);
+  if (n < 0)
+    return xl_error_set(err, XL_EIO, "cannot read '%s': %s", file,
+                        strerror(errno));
+  if (memchr(head, '\0', (size_t)n))
+    return xl_error_set(err, XL_EINVAL, "'%s' is not a source file (it "
+                        "contains NUL bytes)", file);
   return XL_OK;
 }
 
@@ -241,11 +281,103 @@ static int edit_command(xl_command *cmd, const xl_options *o, xl_error *err) {
   return XL_OK;
 }
 
-/* Parse, run the rules, sort. Takes the command's option lists. */
+/* A new, empty result for `file`; NULL when out of memory. */
+static xl_result *result_new(const char *file) {
+  xl_result *r = calloc(1, sizeof(*r));
+
+  if (!r || xl_diags_new(&r->diags) < 0 || !(r->file = xl_strdup(file))) {
+    xl_result_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+/*
+ * After a parse that filled r->facts (rc: its status): run the rules with
+ * `rules`, then sort. Frees r and returns rc on failure, else stores r in
+ * *out.
+ */
+static int result_finish(xl_result **out, xl_result *r, int rc,
+                         const xl_rule_config *rules, xl_error *err) {
+  if (rc == XL_OK) {
+    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
+    rc = xl_rules_run(r->diags, r->facts, rules);
+    if (rc < 0)
+      xl_error_set(err, rc, "out of memory");
+  }
+  if (rc < 0) {
+    xl_result_free(r);
+    return rc;
+  }
+  xl_diags_sort_unique(r->diags);
+  xl_diags_take_hashes(r->diags, r->facts);
+  *out = r;
+  return XL_OK;
+}
+
+/* ---- the result cache (cache.c) ---------------------------------------- */
+
+/* The cache key of cmd parsed with po into *key (heap string), or NULL
+ * when the options name no cache directory. XL_OK or XL_ENOMEM. */
+static int cache_key_of(char **key, xl_checker *c, const xl_command *cmd,
+                        const xl_parse_opts *po) {
+  char **argv = NULL, extra[160], clang[256];
+  int argc = 0, rc = XL_OK;
+
+  *key = NULL;
+  if (!c->opts->cache_dir)
+    return XL_OK;
+  if (!c->tool_id) {
+    xl_frontend_clang_version(clang, sizeof(clang));
+    rc = xl_cache_tool_id(&c->tool_id, clang);
+  }
+  if (rc == XL_OK)
+    rc = xl_frontend_args(&argv, &argc, cmd, po);
+  snprintf(extra, sizeof(extra), "parse %u cuda %d.%d nvcc %d ext %d",
+           po->flags, po->cuda_major, po->cuda_minor, cmd->nvcc,
+           cmd->extended_lambda);
+  if (rc == XL_OK)
+    rc = xl_cache_key(key, c->tool_id, &c->opts->rules, extra,
+                      (const char *const *)argv, argc);
+  xl_argv_free(argv);
+  return rc;
+}
+
+/* The stored result for key into r: 1 on a hit, 0 on a miss, XL_ENOMEM. */
+static int cache_replay(xl_result *r, const xl_checker *c, const char *key) {
+  xl_diags *diags = NULL;
+  int rc = xl_cache_get(&diags, &r->facts, c->opts->cache_dir, key, r->file);
+
+  if (rc == 1) {
+    xl_diags_free(r->diags);
+    r->diags = diags;
+    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
+    r->cached = 1;
+  }
+  return rc;
+}
+
+/* ---- checking ----------------------------------------------------------- */
+
+static void parse_opts_of(xl_parse_opts *po, const xl_checker *c) {
+  memset(po, 0, sizeof(*po));
+  po->toolkit = &c->toolkit;
+  po->side = XL_SIDE_HOST;
+  po->cuda_major = c->opts->cuda_major;
+  po->cuda_minor = c->opts->cuda_minor;
+  if (c->opts->system_headers)
+    po->flags |= XL_PARSE_SYSTEM_HEADERS;
+  if (c->opts->cache_dir)
+    po->flags |= XL_PARSE_RECORD_DEPS;
+}
+
+/* Parse (or replay from the cache), run the rules, sort, store in the
+ * cache. Takes the command's option lists. */
 static int run(xl_result **out, xl_checker *c, xl_command *cmd,
                xl_error *err) {
   xl_result *r;
   xl_parse_opts po;
+  char *key = NULL;
   int rc;
 
   *out = NULL;
@@ -259,39 +391,32 @@ static int run(xl_result **out, xl_checker *c, xl_command *cmd,
                         "'%s' is not compiled as CUDA (no '-x cu', no nvcc "
                         "driver, not a .cu file)",
                         cmd->file);
-  r = calloc(1, sizeof(*r));
-  if (!r || xl_diags_new(&r->diags) < 0 || !(r->file = xl_strdup(cmd->file))) {
+  r = result_new(cmd->file);
+  parse_opts_of(&po, c);
+  rc = r ? cache_key_of(&key, c, cmd, &po) : XL_ENOMEM;
+  if (rc == XL_OK && key)
+    rc = cache_replay(r, c, key);
+  if (rc < 0) {
     xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
   r->unknown = cmd->unknown;
   r->diag_suppress = cmd->diag_suppress;
   cmd->unknown = cmd->diag_suppress = NULL;
-  memset(&po, 0, sizeof(po));
-  po.toolkit = &c->toolkit;
-  po.side = XL_SIDE_HOST;
-  po.cuda_major = c->opts->cuda_major;
-  po.cuda_minor = c->opts->cuda_minor;
-  if (c->opts->system_headers)
-    po.flags |= XL_PARSE_SYSTEM_HEADERS;
+  if (rc == 1) {
+    free(key);
+    *out = r;
+    return XL_OK;
+  }
   rc = xl_frontend_parse(&r->facts, c->fe, cmd, &po, r->diags, err);
   if (rc == XL_OK && (xl_facts_absolute_paths(r->facts, cmd->directory) < 0 ||
                       xl_diags_absolute_paths(r->diags, cmd->directory) < 0))
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-  if (rc == XL_OK) {
-    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, &c->opts->rules);
-    if (rc < 0)
-      xl_error_set(err, rc, "out of memory");
-  }
-  if (rc < 0) {
-    xl_result_free(r);
-    return rc;
-  }
-  xl_diags_sort_unique(r->diags);
-  xl_diags_take_hashes(r->diags, r->facts);
-  *out = r;
-  return XL_OK;
+  rc = result_finish(out, r, rc, &c->opts->rules, err);
+  if (rc == XL_OK && key) /* best effort: a cache that fails only misses */
+    (void)xl_cache_put(c->opts->cache_dir, key, (*out)->diags, (*out)->facts);
+  free(key);
+  return rc;
 }
 
 int xl_check_file(xl_result **out, xl_checker *c, const char *file,
@@ -322,38 +447,78 @@ int xl_check_command(xl_result **out, xl_checker *c, const char *file,
   return rc;
 }
 
+/* A copy of a NULL-terminated list (NULL for NULL or no memory). */
+static char **copy_list(char *const *v) {
+  size_t n = 0, i;
+  char **c;
+
+  while (v && v[n])
+    n++;
+  c = v ? calloc(n + 1, sizeof(char *)) : NULL;
+  for (i = 0; c && i < n; i++) {
+    c[i] = xl_strdup(v[i]);
+    if (!c[i]) {
+      xl_argv_free(c);
+      return NULL;
+    }
+  }
+  return c;
+}
+
 /* ---- documents (editors) ----------------------------------------------- */
 
 struct xl_document {
   xl_checker *checker; /* lent */
+  xl_options *opts;    /* the document's own, or NULL: the checker's */
   xl_command cmd;
   xl_parse_opts po;
   xl_frontend_doc *fe;
 };
 
-int xl_document_new(xl_document **out, xl_checker *c, const char *file,
-                    const char *const *argv, int argc, const char *directory,
-                    unsigned flags, xl_error *err) {
+static const xl_options *doc_options(const xl_document *doc) {
+  return doc->opts ? doc->opts : doc->checker->opts;
+}
+
+/* The command and parse options of a new document, from its options. */
+static int doc_setup(xl_document *doc, const char *file,
+                     const char *const *argv, int argc, const char *directory,
+                     unsigned flags, xl_error *err) {
+  const xl_options *o = doc_options(doc);
+  int rc = xl_command_from_argv(&doc->cmd, file, argv, argc, directory, err);
+
+  if (rc == XL_OK && !doc->cmd.is_cuda)
+    rc = xl_error_set(err, XL_EINVAL, "'%s' is not compiled as CUDA", file);
+  if (rc == XL_OK)
+    rc = edit_command(&doc->cmd, o, err);
+  if (rc < 0)
+    return rc;
+  doc->po.toolkit = &doc->checker->toolkit;
+  doc->po.side = XL_SIDE_HOST;
+  doc->po.cuda_major = o->cuda_major;
+  doc->po.cuda_minor = o->cuda_minor;
+  if (o->system_headers)
+    doc->po.flags |= XL_PARSE_SYSTEM_HEADERS;
+  if (flags & XL_DOCUMENT_SKIP_HEADER_BODIES)
+    doc->po.flags |= XL_PARSE_SKIP_HEADER_BODIES;
+  if (xl_frontend_doc_new(&doc->fe, &doc->cmd, &doc->po) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  return XL_OK;
+}
+
+int xl_document_new(xl_document **out, xl_checker *c, const xl_options *opts,
+                    const char *file, const char *const *argv, int argc,
+                    const char *directory, unsigned flags, xl_error *err) {
   xl_document *doc = calloc(1, sizeof(*doc));
-  int rc;
+  int rc = XL_OK;
 
   *out = NULL;
   if (!doc)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   doc->checker = c;
-  rc = xl_command_from_argv(&doc->cmd, file, argv, argc, directory, err);
-  if (rc == XL_OK && !doc->cmd.is_cuda)
-    rc = xl_error_set(err, XL_EINVAL, "'%s' is not compiled as CUDA", file);
-  if (rc == XL_OK) {
-    doc->po.toolkit = &c->toolkit;
-    doc->po.side = XL_SIDE_HOST;
-    doc->po.cuda_major = c->opts->cuda_major;
-    doc->po.cuda_minor = c->opts->cuda_minor;
-    if (flags & XL_DOCUMENT_SKIP_HEADER_BODIES)
-      doc->po.flags |= XL_PARSE_SKIP_HEADER_BODIES;
-    if (xl_frontend_doc_new(&doc->fe, &doc->cmd, &doc->po) < 0)
-      rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-  }
+  if (opts && xl_options_copy(&doc->opts, opts) < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (rc == XL_OK)
+    rc = doc_setup(doc, file, argv, argc, directory, flags, err);
   if (rc < 0) {
     xl_document_free(doc);
     return rc;
@@ -367,6 +532,7 @@ void xl_document_free(xl_document *doc) {
     return;
   xl_frontend_doc_free(doc->fe);
   xl_command_free(&doc->cmd);
+  xl_options_free(doc->opts);
   free(doc);
 }
 
@@ -374,29 +540,18 @@ const char *xl_document_file(const xl_document *doc) { return doc->cmd.file; }
 
 int xl_document_check(xl_result **out, xl_document *doc, const char *text,
                       size_t len, xl_error *err) {
-  xl_result *r = calloc(1, sizeof(*r));
+  xl_result *r = result_new(doc->cmd.file);
   int rc;
 
   *out = NULL;
-  if (!r || xl_diags_new(&r->diags) < 0 ||
-      !(r->file = xl_strdup(doc->cmd.file))) {
+  if (r)
+    r->diag_suppress = copy_list(doc->cmd.diag_suppress);
+  if (!r || (doc->cmd.diag_suppress && !r->diag_suppress)) {
     xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
   rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, r->diags, err);
-  if (rc == XL_OK) {
-    r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, &doc->checker->opts->rules);
-    if (rc < 0)
-      xl_error_set(err, rc, "out of memory");
-  }
-  if (rc < 0) {
-    xl_result_free(r);
-    return rc;
-  }
-  xl_diags_sort_unique(r->diags);
-  *out = r;
-  return XL_OK;
+  return result_finish(out, r, rc, &doc_options(doc)->rules, err);
 }
 
 int xl_check_command_args(char ***out, int *n, xl_checker *c,
@@ -418,5 +573,47 @@ int xl_check_command_args(char ***out, int *n, xl_checker *c,
   if (rc == XL_OK && xl_frontend_args(out, n, &cmd, &po) < 0)
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   xl_command_free(&cmd);
+  return rc;
+}
+
+int xl_result_suppress(size_t *nsuppressed, xl_result *r, const char *text,
+                       size_t len, xl_error *err) {
+  xl_supp_files *supp = NULL;
+  xl_diags *kept = NULL;
+  size_t i, n = 0;
+  int rc = XL_OK;
+
+  if (nsuppressed)
+    *nsuppressed = 0;
+  if (xl_supp_files_new(&supp) < 0 || xl_diags_new(&kept) < 0 ||
+      xl_supp_files_set_text(supp, r->file, text, len) < 0) {
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+    goto cleanup;
+  }
+  for (i = 0; i < r->diags->count; i++) {
+    const xl_diag *d = r->diags->items[i];
+    if (xl_supp_files_match(supp, (const char *const *)r->diag_suppress, d)) {
+      n++;
+      continue;
+    }
+    if (!xl_diags_copy(kept, d)) {
+      rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+      goto cleanup;
+    }
+  }
+  if (xl_supp_files_errors(supp, kept, NULL, NULL) < 0) {
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+    goto cleanup;
+  }
+  xl_diags_sort_unique(kept);
+  xl_diags_take_hashes(kept, r->facts);
+  xl_diags_free(r->diags);
+  r->diags = kept;
+  kept = NULL;
+  if (nsuppressed)
+    *nsuppressed = n;
+cleanup:
+  xl_diags_free(kept);
+  xl_supp_files_free(supp);
   return rc;
 }

@@ -151,12 +151,12 @@ static int read_bool(reader *r, const yaml_node_t *n, const char *key,
 static int read_regex(reader *r, const yaml_node_t *n, const char *key,
                       char **out) {
   regex_t re;
-  const char *v = scalar(n);
+  const char *v = scalar(n), *why;
 
   if (!v)
     return fail(r, n, "'%s' must be a string (a regular expression)", key,
                 NULL);
-  if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB) != 0)
+  if (xl_regex_compile(&re, v, &why) != XL_OK)
     return fail(r, n, "'%s' is not a valid regular expression: '%s'", key, v);
   regfree(&re);
   free(*out);
@@ -613,4 +613,32 @@ int xl_config_dump(FILE *out, const xl_config *c) {
   dump_list(out, "RemovedArgs", &c->removed_args);
   fputs("...\n", out);
   return ferror(out) ? XL_EIO : XL_OK;
+}
+
+int xl_config_options(xl_options **out, const xl_config *cfg,
+                      const xl_config_cli *cli, xl_error *err) {
+  int rc = xl_options_new(out);
+
+  if (rc < 0)
+    return xl_error_set(err, rc, "out of memory");
+  if (cfg)
+    rc = xl_config_apply(cfg, *out, err);
+  if (rc == XL_OK && cli->rules)
+    rc = xl_options_set_rules(*out, cli->rules, err);
+  if (rc == XL_OK && cli->warnings_as_errors)
+    rc = xl_options_set_warnings_as_errors(*out, cli->warnings_as_errors,
+                                           err);
+  if (rc == XL_OK && cli->cuda_path)
+    rc = xl_options_set_cuda_path(*out, cli->cuda_path);
+  if (rc == XL_OK && cli->cuda_version)
+    rc = xl_options_set_cuda_version(*out, cli->cuda_version, err);
+  if (rc == XL_OK && cli->system_headers)
+    xl_options_set_system_headers(*out, 1);
+  if (rc < 0) {
+    if (rc == XL_ENOMEM)
+      xl_error_set(err, rc, "out of memory");
+    xl_options_free(*out);
+    *out = NULL;
+  }
+  return rc;
 }

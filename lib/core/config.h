@@ -110,6 +110,21 @@ int xl_config_for_file(xl_config **out, const char *file, xl_error *err);
  */
 int xl_config_apply(const xl_config *cfg, xl_options *opts, xl_error *err);
 
+/* What a command line sets on top of a configuration (NULL/0: not given). */
+typedef struct xl_config_cli {
+  const char *rules, *warnings_as_errors, *cuda_path, *cuda_version;
+  int system_headers; /* --system-headers */
+} xl_config_cli;
+
+/*
+ * New options in *out (caller frees) from cfg (may be NULL: none) with the
+ * command line's settings applied after it, as clang-tidy layers them.
+ * Fails like xl_config_apply, or with XL_EINVAL for a bad command-line
+ * value; *out is NULL then.
+ */
+int xl_config_options(xl_options **out, const xl_config *cfg,
+                      const xl_config_cli *cli, xl_error *err);
+
 /* Print cfg as an .xlambda.yaml document (--dump-config). XL_OK, XL_EIO. */
 int xl_config_dump(FILE *out, const xl_config *cfg);
 

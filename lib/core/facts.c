@@ -13,6 +13,9 @@ typedef struct facts_impl {
   size_t cap_files, cap_types, cap_records, cap_tparams, cap_funcs;
   size_t cap_lambdas, cap_captures, cap_uses;
   size_t cap_conds, cap_fields;
+  size_t cap_deps;
+  uint32_t *dep_slots; /* open addressing over deps: index + 1, 0 empty */
+  size_t nslots;       /* a power of two, at least twice ndeps */
 } facts_impl;
 
 int xl_facts_new(xl_facts **out, const char *main_file) {
@@ -56,8 +59,12 @@ void xl_facts_free(xl_facts *f) {
   free(f->uses);
   free(f->conds);
   free(f->fields);
-  if (impl)
+  free(f->deps);
+  free(f->dep_hashes);
+  if (impl) {
+    free(impl->dep_slots);
     xl_arena_free(&impl->arena);
+  }
   free(impl);
   free(f);
 }
@@ -86,22 +93,91 @@ const xl_id *xl_facts_ids(xl_facts *f, const xl_id *ids, uint32_t n) {
   return p;
 }
 
-int xl_facts_absolute_paths(xl_facts *f, const char *dir) {
-  facts_impl *impl = f->impl;
+/* Make the n paths of v absolute against dir (copies in the arena). */
+static int absolute(facts_impl *impl, const char **v, uint32_t n,
+                    const char *dir) {
   uint32_t i;
 
-  for (i = 0; i < f->nfiles; i++) {
+  for (i = 0; i < n; i++) {
     char *abs;
-    if (!f->files[i][0] || f->files[i][0] == '/')
+    if (!v[i][0] || v[i][0] == '/')
       continue;
-    abs = xl_path_absolute(f->files[i], dir);
+    abs = xl_path_absolute(v[i], dir);
     if (!abs)
       return XL_ENOMEM;
-    f->files[i] = xl_arena_strdup(&impl->arena, abs);
+    v[i] = xl_arena_strdup(&impl->arena, abs);
     free(abs);
-    if (!f->files[i])
+    if (!v[i])
       return XL_ENOMEM;
   }
+  return XL_OK;
+}
+
+int xl_facts_absolute_paths(xl_facts *f, const char *dir) {
+  facts_impl *impl = f->impl;
+
+  free(impl->dep_slots); /* keyed by the old names: rebuilt on demand */
+  impl->dep_slots = NULL;
+  impl->nslots = 0;
+  if (absolute(f->impl, f->files, f->nfiles, dir) < 0 ||
+      absolute(f->impl, f->deps, f->ndeps, dir) < 0)
+    return XL_ENOMEM;
+  return XL_OK;
+}
+
+/* ---- dependencies ------------------------------------------------------- */
+
+static size_t dep_slot(const facts_impl *impl, const xl_facts *f,
+                       const char *path) {
+  size_t mask = impl->nslots - 1;
+  size_t s = (size_t)xl_hash_bytes(XL_FNV_INIT, path, strlen(path)) & mask;
+
+  while (impl->dep_slots[s] &&
+         strcmp(f->deps[impl->dep_slots[s] - 1], path) != 0)
+    s = (s + 1) & mask;
+  return s;
+}
+
+/* Keep the table at most half full. */
+static int dep_rehash(facts_impl *impl, const xl_facts *f) {
+  size_t n = 64;
+  uint32_t i;
+
+  if (impl->nslots >= 2 * ((size_t)f->ndeps + 1))
+    return XL_OK;
+  while (n < 4 * ((size_t)f->ndeps + 1))
+    n *= 2;
+  free(impl->dep_slots);
+  impl->dep_slots = calloc(n, sizeof(*impl->dep_slots));
+  if (!impl->dep_slots) {
+    impl->nslots = 0;
+    return XL_ENOMEM;
+  }
+  impl->nslots = n;
+  for (i = 0; i < f->ndeps; i++)
+    impl->dep_slots[dep_slot(impl, f, f->deps[i])] = i + 1;
+  return XL_OK;
+}
+
+int xl_facts_add_dep(xl_facts *f, const char *path, uint64_t hash) {
+  facts_impl *impl = f->impl;
+  size_t cap = impl->cap_deps, s;
+  const char *copy;
+
+  if (dep_rehash(impl, f) < 0)
+    return XL_ENOMEM;
+  s = dep_slot(impl, f, path);
+  if (impl->dep_slots[s])
+    return XL_OK;
+  if (XL_GROW(f->dep_hashes, cap, f->ndeps + 1) < 0 ||
+      XL_GROW(f->deps, impl->cap_deps, f->ndeps + 1) < 0)
+    return XL_ENOMEM;
+  copy = xl_arena_strdup(&impl->arena, path);
+  if (!copy)
+    return XL_ENOMEM;
+  f->deps[f->ndeps] = copy;
+  f->dep_hashes[f->ndeps++] = hash;
+  impl->dep_slots[s] = f->ndeps;
   return XL_OK;
 }
 

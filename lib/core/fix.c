@@ -25,7 +25,8 @@ static int same(const xl_repl *a, const xl_repl *b) {
 static long normalise(xl_repl *e, size_t n, size_t len, xl_error *err) {
   size_t i, out = 0;
 
-  qsort(e, n, sizeof(*e), cmp_repl);
+  if (n) /* qsort's array may not be NULL, even when empty */
+    qsort(e, n, sizeof(*e), cmp_repl);
   for (i = 0; i < n; i++) {
     if ((size_t)e[i].offset + e[i].length > len) {
       xl_error_set(err, XL_ECONFLICT, "a fix-it reaches past the end of the "
@@ -129,7 +130,8 @@ static unsigned distinct(edit_set *s) {
   unsigned n = 0;
   size_t i;
 
-  qsort(s->items, s->n, sizeof(*s->items), cmp_repl);
+  if (s->n)
+    qsort(s->items, s->n, sizeof(*s->items), cmp_repl);
   for (i = 0; i < s->n; i++)
     n += i == 0 || !same(&s->items[i - 1], &s->items[i]);
   return n;

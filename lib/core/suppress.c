@@ -222,7 +222,8 @@ static void form_blocks(xl_suppressions *s) {
   }
   while (depth)
     add_error(s, stack[--depth]);
-  qsort(s->errors, s->nerrors, sizeof(*s->errors), cmp_error);
+  if (s->nerrors) /* qsort's array may not be NULL, even when empty */
+    qsort(s->errors, s->nerrors, sizeof(*s->errors), cmp_error);
   free(stack);
 }
 

@@ -146,9 +146,10 @@ static void record_arm(scan *s, const group *g, size_t end) {
                              te - a->hash > 120 ? 120 : te - a->hash);
   c->group = g->id;
   c->flags = a->is_else ? XL_COND_ELSE : 0;
-  c->loc = xl_fe_loc_at(s->fe, s->file, a->hash);
-  c->range.begin = xl_fe_loc_at(s->fe, s->file, a->body);
-  c->range.end = xl_fe_loc_at(s->fe, s->file, end);
+  /* directives: spelled where they are (no clang location lookups) */
+  c->loc = xl_fe_loc_spelled(s->fe, s->file, a->hash);
+  c->range.begin = xl_fe_loc_spelled(s->fe, s->file, a->body);
+  c->range.end = xl_fe_loc_spelled(s->fe, s->file, end);
 }
 
 static void open_arm(group *g, size_t hash, size_t eol, size_t len,
@@ -237,7 +238,7 @@ static void scan_file(scan *s) {
 /* ---- the files of the translation unit ----------------------------------- */
 
 typedef struct file_list {
-  CXTranslationUnit tu;
+  xl_fe *fe;
   CXFile *items;  /* the user (non-system) files */
   size_t n, cap;
   int oom;
@@ -252,10 +253,14 @@ typedef struct file_list {
 static void collect_file(CXFile file, CXSourceLocation *stack, unsigned depth,
                          CXClientData data) {
   file_list *fl = data;
+  const fe_file *known;
 
   if (depth > 0 && clang_Location_isInSystemHeader(stack[0]))
     return;
-  if (clang_Location_isInSystemHeader(clang_getLocationForOffset(fl->tu, file, 0)))
+  known = xl_fe_file_known(fl->fe, file);
+  if (known ? known->system
+            : clang_Location_isInSystemHeader(
+                  clang_getLocationForOffset(fl->fe->tu, file, 0)))
     return;
   if (XL_GROW(fl->items, fl->cap, fl->n + 1) < 0) {
     fl->oom = 1;
@@ -329,7 +334,7 @@ int xl_fe_arch_scan(int *out_needed, xl_fe *fe) {
     return XL_ENOMEM;
   s->fe = fe;
   s->names = &names;
-  fl.tu = fe->tu;
+  fl.fe = fe;
   clang_getInclusions(fe->tu, collect_file, &fl);
   if (!fl.oom)
     scan_all(s, &fl);

@@ -152,7 +152,7 @@ static xl_loc intro_loc(cap_ctx *cx, size_t offset) {
 
   if (l->flags & XL_LAMBDA_MACRO)
     return l->loc;
-  return xl_fe_loc_at(cx->fe, cx->intro, offset);
+  return xl_fe_loc_spelled(cx->fe, cx->intro, offset); /* plain text */
 }
 
 static xl_range intro_range(cap_ctx *cx, size_t b, size_t e) {

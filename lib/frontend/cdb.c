@@ -31,10 +31,15 @@ void xl_cdb_free(xl_cdb *db) {
 /* Check the shape jansson sees; libclang gives no detail on failure. */
 static int validate(const char *path, xl_error *err) {
   json_error_t je;
-  json_t *doc = json_load_file(path, 0, &je);
+  json_t *doc;
+  struct stat st;
   size_t i;
   int rc = XL_OK;
 
+  if (stat(path, &st) == 0 && st.st_size == 0)
+    return xl_error_set(err, XL_EPARSE, "%s is empty (a JSON array of "
+                        "compile commands expected)", path);
+  doc = json_load_file(path, 0, &je);
   if (!doc)
     return xl_error_set(err, XL_EPARSE, "%s:%d:%d: invalid JSON: %s", path,
                         je.line, je.column, je.text);

@@ -217,7 +217,7 @@ static int count_errors(CXTranslationUnit tu) {
 }
 
 /* Parse the device side and walk it into *out (NULL when libclang fails). */
-static int parse_device(xl_facts **out, CXIndex index, const xl_facts *host,
+static int parse_device(xl_facts **out, CXIndex index, xl_facts *host,
                         const xl_command *cmd, const xl_parse_opts *opts) {
   struct CXUnsavedFile unsaved = {PRELUDE_PATH, prelude, sizeof(prelude) - 1};
   CXTranslationUnit tu = NULL;
@@ -245,7 +245,10 @@ static int parse_device(xl_facts **out, CXIndex index, const xl_facts *host,
   dev->flags = (host->flags & ~XL_FACTS_INCOMPLETE) | XL_FACTS_DEVICE_SIDE;
   if (count_errors(tu))
     dev->flags |= XL_FACTS_INCOMPLETE;
-  rc = xl_fe_walk_tu(dev, tu, NULL, opts->flags);
+  rc = xl_fe_walk_tu(dev, tu, NULL, opts->flags, NULL);
+  /* the cache's dependencies are the host facts': the sides' together */
+  if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
+    rc = xl_fe_record_deps(host, tu, NULL, PRELUDE_PATH);
   if (rc == XL_OK) {
     *out = dev;
     dev = NULL;
@@ -258,23 +261,11 @@ cleanup:
   return rc;
 }
 
-int xl_fe_device_pass(CXIndex index, CXTranslationUnit host_tu,
-                      xl_facts *host, const xl_command *cmd,
+int xl_fe_device_pass(CXIndex index, xl_facts *host, const xl_command *cmd,
                       const xl_parse_opts *opts) {
-  xl_fe *fe = calloc(1, sizeof(*fe));
   xl_facts *dev = NULL;
-  int needed = 0, rc;
+  int rc = parse_device(&dev, index, host, cmd, opts);
 
-  if (!fe)
-    return XL_ENOMEM;
-  fe->tu = host_tu;
-  fe->facts = host;
-  rc = xl_fe_arch_scan(&needed, fe);
-  free(fe->files);
-  free(fe);
-  if (rc < 0 || !needed)
-    return rc;
-  rc = parse_device(&dev, index, host, cmd, opts);
   if (rc < 0 || !dev)
     return rc;
   rc = sync_files(host, dev);

@@ -162,7 +162,7 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
   }
   rc = xl_fe_tu_facts(out, doc->index, again ? again : doc->tu,
                       again ? &rec : NULL, doc->cmd, &doc->opts, clang_errors,
-                      err);
+                      NULL, err);
   if (again)
     clang_disposeTranslationUnit(again);
   xl_recovery_free(&rec);

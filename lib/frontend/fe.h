@@ -40,6 +40,13 @@ typedef struct fe_file {
   const char *buf;   /* contents (owned by the TU) */
   size_t len;
   int system;        /* a system header */
+  /* xl_fe_loc_at's answers by offset (clang_getLocationForOffset looks the
+     file up among all source entries: slow in big translation units) */
+  uint32_t *memo_keys; /* offset + 1; 0: empty */
+  xl_loc *memo_vals;
+  size_t memo_cap, memo_n;
+  uint32_t *line_starts; /* xl_fe_loc_spelled's line table, made on demand */
+  size_t nlines;
 } fe_file;
 
 /* A use of an entity from a lambda body, recorded during the walk. */
@@ -69,6 +76,7 @@ typedef struct fe_lambda_frame {
 /* A template specialization referenced from user code (instances.c). */
 typedef struct fe_spec {
   CXCursor cursor;  /* the specialization's definition (or declaration) */
+  unsigned hash;    /* clang_hashCursor(cursor): compared first */
   xl_id func;       /* its xl_func */
   int walk;         /* its body is to be walked */
 } fe_spec;
@@ -88,6 +96,9 @@ typedef struct xl_fe {
 
   fe_file **files;           /* each allocated alone: pointers stay valid */
   size_t nfiles, cap_files;
+  CXFile *fmap_keys;         /* CXFile pointer -> files[] (srcmap.c) */
+  fe_file **fmap_vals;
+  size_t fmap_cap, fmap_n;
 
   /* type interning: hash of the canonical spelling -> type id */
   uint64_t *type_keys;
@@ -135,6 +146,20 @@ typedef struct xl_fe {
 
 /* Find or add the file of a location; NULL for locations without a file. */
 fe_file *xl_fe_file(xl_fe *fe, CXFile file);
+
+/*
+ * The place at `offset` of f as spelled (line and byte column counted in
+ * the buffer, no macro mapping): what xl_fe_loc_at gives for text no macro
+ * expands (directives, a lambda whose location is not in a macro), without
+ * its clang lookup. File XL_NONE when out of range or out of memory.
+ */
+xl_loc xl_fe_loc_spelled(xl_fe *fe, const fe_file *f, size_t offset);
+
+/* The file if fe has seen it already, else NULL (nothing is added). */
+fe_file *xl_fe_file_known(xl_fe *fe, CXFile file);
+
+/* Release fe's file table (the entries and their memos). */
+void xl_fe_files_free(xl_fe *fe);
 
 /* Convert a location (expansion position; XL_LOC_MACRO when spelled elsewhere). */
 xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc);
@@ -294,26 +319,44 @@ struct xl_diags;
 struct xl_recovery;
 
 /*
- * Turn a parsed TU into facts: the AST is walked, the device side parsed
- * with `index` when the file needs it, then clang's errors go to
- * clang_errors (may be NULL) as [clang-diagnostic-error] findings. `rec`
- * (may be NULL) names the text blanked by recover.c for a second parse.
- * *out gets the facts (caller frees). XL_EINVAL when clang rejected the
- * command line (an error without a location), XL_ENOMEM.
+ * Turn a parsed TU into facts: the AST is walked, clang's errors go to
+ * clang_errors (may be NULL) as [clang-diagnostic-error] findings, then the
+ * device side is parsed with `index` when the file needs it. With
+ * `device_later` (may be NULL) the device side is left to the caller
+ * (xl_fe_device_pass once tu is disposed, so that one AST at a time is in
+ * memory) and *device_later says whether it is needed. `rec` (may be NULL)
+ * names the text blanked by recover.c for a second parse. *out gets the
+ * facts (caller frees). XL_EINVAL when clang rejected the command line (an
+ * error without a location), XL_ENOMEM.
  */
 int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const struct xl_recovery *rec,
                    const struct xl_command *cmd,
                    const struct xl_parse_opts *opts,
-                   struct xl_diags *clang_errors, xl_error *err);
+                   struct xl_diags *clang_errors, int *device_later,
+                   xl_error *err);
 
 /*
  * Walk a parsed TU into facts (which know their main file); `rec` (may be
  * NULL) names the text recover.c blanked; `flags` are the XL_PARSE_* flags
- * (XL_PARSE_SYSTEM_HEADERS walks system headers too). XL_OK or XL_ENOMEM.
+ * (XL_PARSE_SYSTEM_HEADERS walks system headers too). With `needs_device`
+ * (may be NULL) the walk's state then scans for __CUDA_ARCH__ conditionals
+ * (xl_fe_arch_scan), which sets it. XL_OK or XL_ENOMEM.
  */
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const struct xl_recovery *rec, unsigned flags);
+                  const struct xl_recovery *rec, unsigned flags,
+                  int *needs_device);
+
+/* ---- deps.c ------------------------------------------------------------ */
+
+/*
+ * Add every file tu read (its inclusion list, the main file included) to
+ * facts->deps with the hash of its contents; `rec` (may be NULL) gives the
+ * original hashes of the files parsed from blanked copies; a file named
+ * `skip` (may be NULL: an unsaved prelude) is left out. XL_OK or XL_ENOMEM.
+ */
+int xl_fe_record_deps(xl_facts *facts, CXTranslationUnit tu,
+                      const struct xl_recovery *rec, const char *skip);
 
 /* ---- archscan.c -------------------------------------------------------- */
 
@@ -332,14 +375,14 @@ struct xl_command;
 struct xl_parse_opts;
 
 /*
- * After the host walk: scan for __CUDA_ARCH__ conditionals and, when the
- * file needs it, parse and walk the device side into host->device (owned by
- * host), number the extended lambdas of both sides and pair them
- * (xl_lambda.number, .peer). A device parse that libclang refuses leaves
- * host->device NULL. Returns XL_OK or XL_ENOMEM.
+ * For a file whose host walk found that it needs it (xl_fe_arch_scan):
+ * parse and walk the device side into host->device (owned by host), number
+ * the extended lambdas of both sides and pair them (xl_lambda.number,
+ * .peer). A device parse that libclang refuses leaves host->device NULL.
+ * Returns XL_OK or XL_ENOMEM.
  */
-int xl_fe_device_pass(CXIndex index, CXTranslationUnit host_tu,
-                      xl_facts *host, const struct xl_command *cmd,
+int xl_fe_device_pass(CXIndex index, xl_facts *host,
+                      const struct xl_command *cmd,
                       const struct xl_parse_opts *opts);
 
 /* ---- uses.c ------------------------------------------------------------ */

@@ -36,6 +36,9 @@ int xl_toolkit_find(xl_toolkit *out, const char *explicit_path, xl_error *err);
 /* Release the toolkit's strings. Accepts NULL. */
 void xl_toolkit_free(xl_toolkit *tk);
 
+/* libclang's version text into buf (n bytes, truncated, NUL-terminated). */
+void xl_frontend_clang_version(char *buf, size_t n);
+
 /* Create a frontend into *out (caller frees). XL_OK or XL_ENOMEM. */
 int xl_frontend_new(xl_frontend **out);
 
@@ -47,6 +50,7 @@ void xl_frontend_free(xl_frontend *fe);
 #define XL_PARSE_SKIP_HEADER_BODIES 0x2u /* documents: no function bodies in
                                             the preamble's headers */
 #define XL_PARSE_SYSTEM_HEADERS 0x4u /* walk system-header declarations too */
+#define XL_PARSE_RECORD_DEPS 0x8u /* fill facts->deps (the result cache) */
 
 typedef struct xl_parse_opts {
   const xl_toolkit *toolkit;

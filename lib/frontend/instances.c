@@ -334,10 +334,11 @@ static void fill_targs(xl_fe *fe, xl_id id, CXCursor def, CXCursor ref) {
 }
 
 static int find_spec(const xl_fe *fe, CXCursor def) {
+  unsigned h = clang_hashCursor(def);
   size_t i;
 
   for (i = 0; i < fe->nspecs; i++)
-    if (clang_equalCursors(fe->specs[i].cursor, def))
+    if (fe->specs[i].hash == h && clang_equalCursors(fe->specs[i].cursor, def))
       return (int)i;
   return -1;
 }
@@ -366,6 +367,7 @@ static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
   fn->name = spec_name(fe, def);
   sp = &fe->specs[fe->nspecs++];
   sp->cursor = def;
+  sp->hash = clang_hashCursor(def);
   sp->func = id;
   sp->walk = walk;
 }
@@ -382,14 +384,18 @@ void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
     return; /* its callee's DeclRefExpr / MemberRefExpr comes next */
   note_host_call(fe, r);
   tmpl = clang_getSpecializedCursorTemplate(r);
-  if (clang_Cursor_isNull(tmpl) || xl_fe_in_function(tmpl) ||
-      is_closure_class(clang_getCursorSemanticParent(tmpl)))
-    return; /* not a template, or local to a function (walked with it) */
+  if (clang_Cursor_isNull(tmpl))
+    return; /* not a template */
   def = clang_getCursorDefinition(r);
   if (clang_Cursor_isNull(def))
     def = r;
-  if (!same_place(def, tmpl) || find_spec(fe, def) >= 0)
-    return; /* an explicit specialization (walked as written), or known */
+  if (find_spec(fe, def) >= 0)
+    return; /* known (it passed the tests below when it was added) */
+  if (xl_fe_in_function(tmpl) ||
+      is_closure_class(clang_getCursorSemanticParent(tmpl)))
+    return; /* local to a function (walked with it) */
+  if (!same_place(def, tmpl))
+    return; /* an explicit specialization (walked as written) */
   space = xl_fe_decl_space(def, NULL);
   walk = clang_isCursorDefinition(def) && !xl_fe_in_system(def) &&
          space != XL_SPACE_DEVICE && space != XL_SPACE_GLOBAL;

@@ -230,6 +230,35 @@ static const char *trait_name(xl_fe *fe, CXCursor tmpl, uint32_t flags) {
   return copy;
 }
 
+/* takes_operator_address, remembered per template (it lexes the whole
+ * definition, and a class template is named again and again). */
+static int takes_operator_address_memo(xl_fe *fe, CXCursor tmpl,
+                                       xl_loc *site) {
+  fe_uses *u = fe->uses;
+  unsigned h = clang_hashCursor(tmpl);
+  fe_tmpl_memo *m;
+  size_t i;
+
+  for (i = 0; i < u->ntmemo; i++) {
+    m = &u->tmemo[i];
+    if (m->hash == h && clang_equalCursors(m->tmpl, tmpl)) {
+      *site = m->site;
+      return m->takes;
+    }
+  }
+  if (XL_GROW(u->tmemo, u->cap_tmemo, u->ntmemo + 1) < 0) {
+    xl_fe_oom(fe);
+    return takes_operator_address(fe, tmpl, site);
+  }
+  m = &u->tmemo[u->ntmemo++];
+  m->tmpl = tmpl;
+  m->hash = h;
+  m->site = *site;
+  m->takes = takes_operator_address(fe, tmpl, &m->site);
+  *site = m->site;
+  return m->takes;
+}
+
 void xl_fe_intro_template_ref(xl_fe *fe, CXCursor ref) {
   CXCursor tmpl = clang_getCursorReferenced(ref);
   fe_uses *u = fe->uses;
@@ -238,7 +267,7 @@ void xl_fe_intro_template_ref(xl_fe *fe, CXCursor ref) {
   memset(&w, 0, sizeof(w));
   w.site = xl_loc_none();
   w.flags = result_trait(tmpl);
-  if (!w.flags && takes_operator_address(fe, tmpl, &w.site))
+  if (!w.flags && takes_operator_address_memo(fe, tmpl, &w.site))
     w.flags = XL_USE_INTRO_TRAITS;
   if (!w.flags || !first_argument(fe, ref, &w))
     return;

@@ -103,11 +103,12 @@ static void read_intro(xl_fe *fe, xl_lambda *l, CXCursor c, xl_caplist *caps,
     l->default_range = l->intro;
     return;
   }
-  l->intro.begin = xl_fe_loc_at(fe, f, off);
-  l->intro.end = xl_fe_loc_at(fe, f, caps->end);
+  /* not in a macro: the introducer is plain text of f */
+  l->intro.begin = xl_fe_loc_spelled(fe, f, off);
+  l->intro.end = xl_fe_loc_spelled(fe, f, caps->end);
   if (caps->def) {
-    l->default_range.begin = xl_fe_loc_at(fe, f, caps->def_begin);
-    l->default_range.end = xl_fe_loc_at(fe, f, caps->def_end);
+    l->default_range.begin = xl_fe_loc_spelled(fe, f, caps->def_begin);
+    l->default_range.end = xl_fe_loc_spelled(fe, f, caps->def_end);
   }
 }
 

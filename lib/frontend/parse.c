@@ -17,6 +17,13 @@ struct xl_frontend {
   CXIndex index;
 };
 
+void xl_frontend_clang_version(char *buf, size_t n) {
+  CXString v = clang_getClangVersion();
+
+  snprintf(buf, n, "%s", clang_getCString(v) ? clang_getCString(v) : "");
+  clang_disposeString(v);
+}
+
 int xl_frontend_new(xl_frontend **out) {
   xl_frontend *fe = calloc(1, sizeof(*fe));
 
@@ -102,6 +109,7 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
 #endif
   add(&b, "-Wno-unknown-cuda-version");
   add(&b, "-w");
+  add(&b, "-ferror-limit=0"); /* keep going: the facts after 20 errors too */
   add(&b, "-working-directory=%s", cmd->directory);
   add_cuda(&b, cmd, opts->toolkit);
   if (!cmd->cxx_std)
@@ -160,7 +168,10 @@ static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
       clang_disposeDiagnostic(d);
       continue;
     }
-    if (!file && rc == XL_OK) {
+    if (!file && xl_str_startswith(clang_getCString(msg), "too many errors")) {
+      /* clang gave up (an -ferror-limit in the command): the errors before
+         it say why */
+    } else if (!file && rc == XL_OK) {
       rc = xl_error_set(err, XL_EINVAL, "clang rejected the arguments: %s",
                         clang_getCString(msg));
     } else if (file && out) {
@@ -213,9 +224,8 @@ static int check_input(const char *file, xl_error *err) {
 }
 
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const xl_recovery *rec, unsigned flags) {
+                  const xl_recovery *rec, unsigned flags, int *needs_device) {
   xl_fe *fe = calloc(1, sizeof(*fe));
-  size_t i;
   int rc;
 
   if (!fe)
@@ -230,11 +240,11 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
   if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
     facts->file_flags[0] |= XL_FILE_MAIN;
   rc = xl_fe_walk(fe);
+  if (rc == XL_OK && needs_device) /* reuses the walk's files and memos */
+    rc = xl_fe_arch_scan(needs_device, fe);
   xl_fe_types_free(fe);
   xl_fe_instances_free(fe);
-  for (i = 0; i < fe->nfiles; i++)
-    free(fe->files[i]);
-  free(fe->files);
+  xl_fe_files_free(fe);
   free(fe);
   return rc;
 }
@@ -282,7 +292,7 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
                       xl_error *err) {
   CXTranslationUnit tu = NULL;
   char **argv = NULL;
-  int argc = 0, rc;
+  int argc = 0, needs_device = 0, rc;
   xl_recovery rec;
 
   *out = NULL;
@@ -295,11 +305,19 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
   if (rc == XL_OK)
     rc = xl_fe_tu_facts(out, fe->index, tu, &rec, cmd, opts, clang_errors,
-                        err);
+                        &needs_device, err);
   if (tu)
     clang_disposeTranslationUnit(tu);
   xl_recovery_free(&rec); /* after the TU: it holds the unsaved copies */
   xl_argv_free(argv);
+  /* the device side after the host's TU is gone: one AST in memory */
+  if (rc == XL_OK && needs_device &&
+      xl_fe_device_pass(fe->index, *out, cmd, opts) < 0) {
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory while analysing '%s'",
+                      cmd->file);
+    xl_facts_free(*out);
+    *out = NULL;
+  }
   return rc;
 }
 
@@ -308,29 +326,37 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
 int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const xl_recovery *rec, const xl_command *cmd,
                    const xl_parse_opts *opts, xl_diags *clang_errors,
-                   xl_error *err) {
+                   int *device_later, xl_error *err) {
   xl_facts *facts = NULL;
-  int nerrors = 0, rc;
+  int nerrors = 0, needs_device = 0, rc;
 
   *out = NULL;
   if (xl_facts_new(&facts, cmd->file) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   describe_tu(facts, cmd, opts);
-  rc = xl_fe_walk_tu(facts, tu, rec, opts->flags);
-  /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
-  if (rc == XL_OK && opts->side == XL_SIDE_HOST)
-    rc = xl_fe_device_pass(index, tu, facts, cmd, opts);
+  rc = xl_fe_walk_tu(facts, tu, rec, opts->flags,
+                     opts->side == XL_SIDE_HOST ? &needs_device : NULL);
+  if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
+    rc = xl_fe_record_deps(facts, tu, rec, NULL);
   if (rc < 0) {
     xl_facts_free(facts);
     return xl_error_set(err, rc, "out of memory while analysing '%s'",
                         cmd->file);
   }
-  /* after the walk: clang errors that a rule explains are left out */
+  /* after the walk: clang errors that a rule explains are left out (the
+     host's uses explain them; the device side changes none) */
   rc = collect_errors(tu, clang_errors, &nerrors, facts, err);
+  /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
+  if (rc == XL_OK && needs_device && !device_later &&
+      xl_fe_device_pass(index, facts, cmd, opts) < 0)
+    rc = xl_error_set(err, XL_ENOMEM, "out of memory while analysing '%s'",
+                      cmd->file);
   if (rc < 0) {
     xl_facts_free(facts);
     return rc;
   }
+  if (device_later)
+    *device_later = needs_device;
   if (nerrors)
     facts->flags |= XL_FACTS_INCOMPLETE;
   *out = facts;

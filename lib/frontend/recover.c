@@ -138,6 +138,7 @@ static char *copy_of(xl_recovery *rec, CXTranslationUnit tu, CXFile file,
   rec->unsaved[rec->nunsaved].Filename = xl_strdup(path);
   rec->unsaved[rec->nunsaved].Contents = copy;
   rec->unsaved[rec->nunsaved].Length = (unsigned long)len;
+  rec->orig_hashes[rec->nunsaved] = xl_hash_bytes(XL_FNV_INIT, text, len);
   if (!rec->unsaved[rec->nunsaved].Filename) {
     free(copy);
     return NULL;
@@ -243,7 +244,8 @@ int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *again,
   memset(rec, 0, sizeof(*rec));
   rec->blanked = calloc(MAX_BLANKS, sizeof(*rec->blanked));
   rec->unsaved = calloc(MAX_BLANKS, sizeof(*rec->unsaved));
-  if (!rec->blanked || !rec->unsaved)
+  rec->orig_hashes = calloc(MAX_BLANKS, sizeof(*rec->orig_hashes));
+  if (!rec->blanked || !rec->unsaved || !rec->orig_hashes)
     return XL_ENOMEM;
   if (!scan_errors(rec, tu))
     return XL_OK;
@@ -270,5 +272,6 @@ void xl_recovery_free(xl_recovery *rec) {
   }
   free(rec->blanked);
   free(rec->unsaved);
+  free(rec->orig_hashes);
   memset(rec, 0, sizeof(*rec));
 }

@@ -13,6 +13,8 @@ typedef struct xl_recovery {
   fe_blanked *blanked;            /* the annotations blanked out */
   size_t n;
   struct CXUnsavedFile *unsaved;  /* the blanked copies (owned) */
+  uint64_t *orig_hashes;          /* per copy: the hash of the file's text
+                                     before blanking (deps.c) */
   size_t nunsaved;
 } xl_recovery;
 

@@ -8,18 +8,108 @@
 
 void xl_fe_oom(xl_fe *fe) { fe->status = XL_ENOMEM; }
 
-fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
-  fe_file *f;
-  CXString name;
-  const char *path;
+/* ---- files by CXFile pointer --------------------------------------------- */
+
+/* The slot of key in the pointer map (power of two, linear probing). */
+static size_t fmap_slot(const xl_fe *fe, CXFile key) {
+  size_t mask = fe->fmap_cap - 1;
+  size_t s = (size_t)(((uintptr_t)key >> 4) * 2654435761u) & mask;
+
+  while (fe->fmap_keys[s] && fe->fmap_keys[s] != key)
+    s = (s + 1) & mask;
+  return s;
+}
+
+/* Remember that the pointer `key` names f (a cache: failures are ignored). */
+static void fmap_put(xl_fe *fe, CXFile key, fe_file *f) {
+  CXFile *keys = fe->fmap_keys;
+  fe_file **vals = fe->fmap_vals;
+  size_t i, cap = fe->fmap_cap;
+
+  if (2 * (fe->fmap_n + 1) > fe->fmap_cap) {
+    fe->fmap_cap = cap ? cap * 2 : 256;
+    fe->fmap_keys = calloc(fe->fmap_cap, sizeof(*fe->fmap_keys));
+    fe->fmap_vals = calloc(fe->fmap_cap, sizeof(*fe->fmap_vals));
+    if (!fe->fmap_keys || !fe->fmap_vals) {
+      free(fe->fmap_keys);
+      free(fe->fmap_vals);
+      fe->fmap_keys = keys;
+      fe->fmap_vals = vals;
+      fe->fmap_cap = cap;
+      return;
+    }
+    fe->fmap_n = 0;
+    for (i = 0; i < cap; i++)
+      if (keys[i])
+        fmap_put(fe, keys[i], vals[i]);
+    free(keys);
+    free(vals);
+  }
+  i = fmap_slot(fe, key);
+  if (!fe->fmap_keys[i])
+    fe->fmap_n++;
+  fe->fmap_keys[i] = key;
+  fe->fmap_vals[i] = f;
+}
+
+fe_file *xl_fe_file_known(xl_fe *fe, CXFile file) {
   size_t i;
-  int rc;
 
   if (!file)
     return NULL;
-  for (i = 0; i < fe->nfiles; i++)
-    if (clang_File_isEqual(fe->files[i]->file, file))
+  if (fe->fmap_cap) {
+    i = fmap_slot(fe, file);
+    if (fe->fmap_keys[i])
+      return fe->fmap_vals[i];
+  }
+  /* another pointer may name a file seen already */
+  for (i = 0; i < fe->nfiles; i++) {
+    if (clang_File_isEqual(fe->files[i]->file, file)) {
+      fmap_put(fe, file, fe->files[i]);
       return fe->files[i];
+    }
+  }
+  return NULL;
+}
+
+/*
+ * The start of `file` as a location. libclang's clang_getLocationForOffset
+ * finds a file by scanning every source entry of the translation unit (a
+ * cost proportional to its size, for each new file), so when the caller
+ * has a location in the file, `hint` at byte `off` (a file location: its
+ * spelling and expansion are the same place), the start is derived from
+ * it: a CXSourceLocation holds clang's raw SourceLocation, in which one
+ * file's places are consecutive. The result is checked to be offset 0 of
+ * the file; otherwise (or without a hint) libclang is asked.
+ */
+static CXSourceLocation file_start(xl_fe *fe, CXFile file,
+                                   const CXSourceLocation *hint, unsigned off) {
+  CXSourceLocation s;
+  CXFile sf = NULL, ef = NULL;
+  unsigned so = 1, eo = 1;
+
+  if (hint && hint->int_data >= off) {
+    s = *hint;
+    s.int_data -= off;
+    clang_getSpellingLocation(s, &sf, NULL, NULL, &so);
+    clang_getExpansionLocation(s, &ef, NULL, NULL, &eo);
+    if (sf && ef && so == 0 && eo == 0 && clang_File_isEqual(sf, file) &&
+        clang_File_isEqual(ef, file))
+      return s;
+  }
+  return clang_getLocationForOffset(fe->tu, file, 0);
+}
+
+/* xl_fe_file, with a location in the file when the caller has one. */
+static fe_file *file_at(xl_fe *fe, CXFile file, const CXSourceLocation *hint,
+                        unsigned off) {
+  fe_file *f = xl_fe_file_known(fe, file);
+  CXString name;
+  const char *path;
+  int rc;
+
+  if (!file || f)
+    return f;
   f = calloc(1, sizeof(*f));
   if (!f || XL_GROW(fe->files, fe->cap_files, fe->nfiles + 1) < 0) {
     free(f);
@@ -29,8 +119,8 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
   fe->files[fe->nfiles] = f; /* callers keep fe_file pointers: never moved */
   f->file = file;
   f->buf = clang_getFileContents(fe->tu, file, &f->len);
-  f->system = clang_Location_isInSystemHeader(
-      clang_getLocationForOffset(fe->tu, file, 0));
+  f->system =
+      clang_Location_isInSystemHeader(file_start(fe, file, hint, off));
   name = clang_getFileName(file);
   path = clang_getCString(name);
   rc = xl_facts_add_file(&f->id, fe->facts, path ? path : "",
@@ -44,8 +134,13 @@ fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
   /* what was parsed, so --fix can refuse a file edited since */
   if (!f->system && f->buf)
     fe->facts->file_hashes[f->id] = xl_hash_bytes(XL_FNV_INIT, f->buf, f->len);
+  fmap_put(fe, file, f);
   fe->nfiles++;
   return f;
+}
+
+fe_file *xl_fe_file(xl_fe *fe, CXFile file) {
+  return file_at(fe, file, NULL, 0);
 }
 
 xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc) {
@@ -54,26 +149,147 @@ xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc) {
   fe_file *f;
   xl_loc out = xl_loc_none();
 
+  int plain;
+
   clang_getExpansionLocation(loc, &file, &line, &col, &off);
-  f = xl_fe_file(fe, file);
+  clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+  plain = sfile && clang_File_isEqual(file, sfile) && soff == off;
+  f = file_at(fe, file, plain ? &loc : NULL, off);
   if (!f)
     return out;
   out.file = f->id;
   out.line = line;
   out.col = col;
   out.offset = off;
-  clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
-  if (!sfile || !clang_File_isEqual(file, sfile) || soff != off)
+  if (!plain)
     out.flags |= XL_LOC_MACRO;
   return out;
 }
 
-xl_loc xl_fe_loc_at(xl_fe *fe, const fe_file *f, size_t offset) {
-  CXSourceLocation loc =
-      clang_getLocationForOffset(fe->tu, f->file, (unsigned)offset);
-  xl_loc out = xl_fe_loc(fe, loc);
+void xl_fe_files_free(xl_fe *fe) {
+  size_t i;
 
+  for (i = 0; i < fe->nfiles; i++) {
+    free(fe->files[i]->line_starts);
+    free(fe->files[i]->memo_keys);
+    free(fe->files[i]->memo_vals);
+    free(fe->files[i]);
+  }
+  free(fe->files);
+  free(fe->fmap_keys);
+  free(fe->fmap_vals);
+  fe->files = NULL;
+  fe->fmap_keys = NULL;
+  fe->fmap_vals = NULL;
+  fe->nfiles = fe->cap_files = fe->fmap_cap = fe->fmap_n = 0;
+}
+
+/* The memo slot of key in f (a power-of-two table, linear probing). */
+static size_t memo_slot(const fe_file *f, uint32_t key) {
+  size_t mask = f->memo_cap - 1, s = (key * 2654435761u) & mask;
+
+  while (f->memo_keys[s] && f->memo_keys[s] != key)
+    s = (s + 1) & mask;
+  return s;
+}
+
+/* Make room for one more memo entry (kept at most half full). */
+static int memo_grow(fe_file *f) {
+  fe_file old = *f;
+  size_t i, cap = f->memo_cap ? f->memo_cap * 2 : 64;
+
+  if (2 * (f->memo_n + 1) <= f->memo_cap)
+    return XL_OK;
+  f->memo_keys = calloc(cap, sizeof(*f->memo_keys));
+  f->memo_vals = calloc(cap, sizeof(*f->memo_vals));
+  if (!f->memo_keys || !f->memo_vals) {
+    free(f->memo_keys);
+    free(f->memo_vals);
+    *f = old;
+    return XL_ENOMEM;
+  }
+  f->memo_cap = cap;
+  for (i = 0; i < old.memo_cap; i++) {
+    if (old.memo_keys[i]) {
+      size_t s = memo_slot(f, old.memo_keys[i]);
+      f->memo_keys[s] = old.memo_keys[i];
+      f->memo_vals[s] = old.memo_vals[i];
+    }
+  }
+  free(old.memo_keys);
+  free(old.memo_vals);
+  return XL_OK;
+}
+
+/* The offsets where f's lines start: as clang counts them, '\n', '\r',
+ * "\r\n" and "\n\r" end a line. */
+static int line_table(fe_file *f) {
+  size_t i, cap = 0;
+
+  if (XL_GROW(f->line_starts, cap, 1) < 0)
+    return XL_ENOMEM;
+  f->line_starts[f->nlines++] = 0;
+  for (i = 0; i < f->len; i++) {
+    char c = f->buf[i];
+    if (c != '\n' && c != '\r')
+      continue;
+    if (i + 1 < f->len && (f->buf[i + 1] == '\n' || f->buf[i + 1] == '\r') &&
+        f->buf[i + 1] != c)
+      i++;
+    if (XL_GROW(f->line_starts, cap, f->nlines + 1) < 0)
+      return XL_ENOMEM;
+    f->line_starts[f->nlines++] = (uint32_t)(i + 1);
+  }
+  return XL_OK;
+}
+
+xl_loc xl_fe_loc_spelled(xl_fe *fe, const fe_file *cf, size_t offset) {
+  fe_file *f = (fe_file *)cf; /* the line table is a cache */
+  xl_loc out = xl_loc_none();
+  size_t lo = 0, hi;
+
+  if (!f->nlines && line_table(f) < 0) {
+    xl_fe_oom(fe);
+    return out;
+  }
+  if (offset > f->len)
+    return out;
+  hi = f->nlines; /* the last line start <= offset */
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f->line_starts[mid] <= offset)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  out.file = f->id;
+  out.line = (uint32_t)lo + 1;
+  out.col = (uint32_t)(offset - f->line_starts[lo]) + 1;
+  out.offset = (uint32_t)offset;
+  return out;
+}
+
+xl_loc xl_fe_loc_at(xl_fe *fe, const fe_file *cf, size_t offset) {
+  fe_file *f = (fe_file *)cf; /* the memo is a cache: logically const */
+  uint32_t key = (uint32_t)offset + 1;
+  CXSourceLocation loc;
+  xl_loc out;
+  size_t s;
+
+  if (f->memo_cap) {
+    s = memo_slot(f, key);
+    if (f->memo_keys[s])
+      return f->memo_vals[s];
+  }
+  loc = clang_getLocationForOffset(fe->tu, f->file, (unsigned)offset);
+  out = xl_fe_loc(fe, loc);
   out.flags &= ~XL_LOC_MACRO;
+  if (memo_grow(f) == XL_OK) {
+    s = memo_slot(f, key);
+    f->memo_keys[s] = key;
+    f->memo_vals[s] = out;
+    f->memo_n++;
+  }
   return out;
 }
 
@@ -91,9 +307,13 @@ int xl_fe_in_system(CXCursor c) {
 }
 
 fe_file *xl_fe_spelling(xl_fe *fe, CXSourceLocation loc, unsigned *offset) {
-  CXFile file;
+  CXFile file, efile;
+  unsigned eoff;
 
   clang_getSpellingLocation(loc, &file, NULL, NULL, offset);
+  clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
+  if (file && efile && eoff == *offset && clang_File_isEqual(file, efile))
+    return file_at(fe, file, &loc, *offset); /* a file location */
   return xl_fe_file(fe, file);
 }
 

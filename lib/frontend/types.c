@@ -276,7 +276,11 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
                                        : t);
   if (ty->spelling && xl_str_endswith(ty->spelling, "..."))
     flags |= XL_TYPE_PACK; /* "Ts...", not "View<T, Ps...>" */
-  if (ty->spelling && strstr(ty->spelling, "(lambda at "))
+  /* "(lambda at f.cu:5:19)" or "N::(lambda at ...)", but not a template
+     whose arguments name one, "wrap<(lambda at ...)>" */
+  if (kind == XL_TYPE_RECORD && ty->spelling &&
+      strstr(ty->spelling, "(lambda at ") &&
+      xl_str_endswith(ty->spelling, ")"))
     flags |= XL_TYPE_CLOSURE;
   if (clang_isConstQualifiedType(t))
     flags |= XL_TYPE_CONST;

@@ -183,6 +183,22 @@ static enum CXChildVisitResult find_closures(CXCursor c, CXCursor p,
   return CXChildVisit_Recurse;
 }
 
+/*
+ * Whether the value of expr has a closure type in its type (the closure, a
+ * reference to it, or a template taking it: Box<(lambda at ...)>), rather
+ * than merely naming a closure in a subexpression (name(l) returns a
+ * std::string). Only such a value takes the closure into a function.
+ */
+static int carries_closure(CXCursor expr) {
+  CXString s =
+      clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(expr)));
+  const char *t = clang_getCString(s);
+  int yes = t && strstr(t, "(lambda at ") != NULL;
+
+  clang_disposeString(s);
+  return yes;
+}
+
 static void closures_in(mentions *m, CXCursor expr) {
   m->n = 0;
   find_closures(expr, clang_getNullCursor(), m);
@@ -242,6 +258,17 @@ static int mentions_taint(const follow_ctx *cx, CXCursor expr) {
   return ts.hit;
 }
 
+/* A call through an operator ('a == b', 'f(x)' on an object's
+ * operator()): the function it resolves to is an operator. */
+static int is_operator_call(CXCursor call) {
+  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(call));
+  const char *t = clang_getCString(s);
+  int yes = t && strncmp(t, "operator", 8) == 0;
+
+  clang_disposeString(s);
+  return yes;
+}
+
 /* An unqualified call by name (ADL applies), not an operator. */
 static int unqualified(xl_fe *fe, CXCursor call, const char **name) {
   CXCursor callee = xl_fe_uses__first_child(call);
@@ -251,6 +278,8 @@ static int unqualified(xl_fe *fe, CXCursor call, const char **name) {
   *name = NULL;
   if (k != CXCursor_DeclRefExpr && k != CXCursor_OverloadedDeclRef)
     return 0;
+  if (is_operator_call(call))
+    return 0; /* 'a == b': the first child is the operand 'a' */
   clang_getExpansionLocation(clang_getCursorLocation(callee), NULL, NULL, NULL,
                              &loc_off);
   clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(callee)),
@@ -271,7 +300,10 @@ static void follow_call(follow_ctx *cx, CXCursor call) {
   if (clang_Cursor_isNull(callee) || !is_function_decl(callee))
     return;
   for (j = 0; j < n; j++) {
-    if (!mentions_taint(cx, clang_Cursor_getArgument(call, (unsigned)j)))
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)j);
+    if (!mentions_taint(cx, arg))
+      continue;
+    if (!is_kernel(callee) && !carries_closure(arg))
       continue;
     if (is_kernel(callee)) {
       if (!cx->kernel) {
@@ -413,7 +445,7 @@ static void on_call(xl_fe *fe, CXCursor call) {
     if (is_kernel(callee)) {
       for (k = 0; k < m.n; k++)
         xl_fe_uses__record(fe, XL_USE_KERNEL_ARG, m.found[k], xl_fe_uses__loc(fe, arg), callee);
-    } else {
+    } else if (carries_closure(arg)) {
       on_argument(fe, call, callee, (unsigned)i, &m);
     }
   }
@@ -586,6 +618,7 @@ void xl_fe_uses_finish(xl_fe *fe) {
     resolve(fe, &u->pending[i]);
   free(u->closures);
   free(u->pending);
+  free(u->tmemo);
   free(u);
   fe->uses = NULL;
 }

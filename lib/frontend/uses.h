@@ -29,6 +29,14 @@ typedef struct fe_pending {
   CXCursor call;       /* ADL: the unqualified call */
 } fe_pending;
 
+/* Whether a class template takes '&T::operator()' (introspect.c), once. */
+typedef struct fe_tmpl_memo {
+  CXCursor tmpl;
+  unsigned hash;       /* clang_hashCursor(tmpl) */
+  int takes;
+  xl_loc site;
+} fe_tmpl_memo;
+
 /* The first template argument of a trait being looked at. */
 typedef struct fe_window {
   xl_id file;
@@ -48,6 +56,8 @@ typedef struct fe_uses {
   fe_window win;
   int have_win;
   unsigned follow_budget; /* function bodies the launcher search may visit */
+  fe_tmpl_memo *tmemo;    /* class templates looked at (introspect.c) */
+  size_t ntmemo, cap_tmemo;
 } fe_uses;
 
 /* Add a pending use (copied). Records XL_ENOMEM in fe on failure. */

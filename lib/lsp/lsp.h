@@ -41,7 +41,11 @@ typedef struct xl_lsp_opts {
   const char *compile_commands_dir; /* NULL: search like clangd */
   const char *docs_url;    /* base of the rule pages; NULL: none */
   unsigned document_flags; /* XL_DOCUMENT_* */
-  xl_checker *checker;     /* lent; used by the worker thread only */
+  xl_checker *checker;     /* lent; used by the worker thread only; NULL:
+                              nothing is checked (the protocol fuzz target) */
+  /* the command line's settings, applied on top of each document's
+     configuration (.xlambda.yaml, or config_file); NULL: not given */
+  const char *rules, *wae, *cuda_version, *config_file;
 } xl_lsp_opts;
 
 /*

@@ -86,18 +86,20 @@ void xl_lsp_on_did_change(lsp_server *s, const lsp_call *c, lsp_reply *r) {
   json_error_t jerr;
   const char *uri;
   json_int_t version = -1;
-  json_t *changes;
+  json_t *changes = NULL;
   lsp_doc *doc;
   xl_error *err = NULL;
   int rc = XL_ENOTFOUND;
 
+  /* (changes is only set when the unpacking succeeds) */
   if (json_unpack_ex((json_t *)c->params, &jerr, 0, "{s:{s:s,s?I},s:o}",
                      "textDocument", "uri", &uri, "version", &version,
-                     "contentChanges", &changes) < 0 ||
-      !json_is_array(changes)) {
-    xl_lsp_fail(r, XL_LSP_INVALID_PARAMS, "%s",
-                json_is_array(changes) ? jerr.text
-                                       : "contentChanges is not an array");
+                     "contentChanges", &changes) < 0) {
+    xl_lsp_fail(r, XL_LSP_INVALID_PARAMS, "%s", jerr.text);
+    return;
+  }
+  if (!json_is_array(changes)) {
+    xl_lsp_fail(r, XL_LSP_INVALID_PARAMS, "contentChanges is not an array");
     return;
   }
   if (xl_error_new(&err) < 0) {

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/config.h"
 #include "lsp_cdb.h"
 #include "lsp_dispatch.h"
 #include "lsp_publish.h"
@@ -134,12 +135,38 @@ static lsp_doc *next_dirty_locked(lsp_server *s, double *wait) {
 
 /* ---- parsing ----------------------------------------------------------- */
 
+/*
+ * The options of the document at `path`, as `xlambda check` computes them:
+ * its configuration (--config-file, else the nearest .xlambda.yaml), then
+ * the command line's settings on top. A bad configuration is an error with
+ * its file:line in err.
+ */
+static int document_options(xl_options **out, const lsp_server *s,
+                            const char *path, xl_error *err) {
+  const xl_lsp_opts *o = &s->opts;
+  xl_config_cli cli = {o->rules, o->wae, NULL, o->cuda_version, 0};
+  xl_config *cfg = NULL;
+  int rc = o->config_file ? xl_config_load(&cfg, o->config_file, err)
+                          : xl_config_for_file(&cfg, path, err);
+
+  *out = NULL;
+  if (rc == XL_OK)
+    rc = xl_config_options(out, cfg, &cli, err);
+  xl_config_free(cfg);
+  return rc;
+}
+
 /* Create the document's session from its compile command. */
 static int open_session(lsp_server *s, lsp_work *w, const char *path,
                         xl_error *err) {
+  xl_options *opts = NULL;
   lsp_command cmd;
   int rc;
 
+  if (!s->opts.checker) {
+    w->unusable = 1; /* a server without a checker checks nothing */
+    return XL_EINVAL;
+  }
   if (!s->cdbs && xl_lsp_cdbs_new(&s->cdbs, s->cdb_dir) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   xl_error_clear(err);
@@ -150,9 +177,15 @@ static int open_session(lsp_server *s, lsp_work *w, const char *path,
   if (xl_error_status(err) != XL_OK)
     xl_lsp_log(s, XL_LSP_LOG_ERROR, "%s", xl_error_message(err));
   xl_lsp_log(s, XL_LSP_LOG_INFO, "%s: command from %s", path, cmd.origin);
-  rc = xl_document_new(&w->session, s->opts.checker, path,
-                       (const char *const *)cmd.argv, cmd.argc, cmd.directory,
-                       s->opts.document_flags, err);
+  rc = document_options(&opts, s, path, err);
+  if (rc < 0) { /* a bad configuration: published, and read again next time */
+    xl_lsp_command_free(&cmd);
+    return rc == XL_EINVAL ? XL_EPARSE : rc;
+  }
+  rc = xl_document_new(&w->session, s->opts.checker, opts, path,
+                         (const char *const *)cmd.argv, cmd.argc,
+                         cmd.directory, s->opts.document_flags, err);
+  xl_options_free(opts);
   xl_lsp_command_free(&cmd);
   if (rc == XL_EINVAL) {
     w->unusable = 1;
@@ -212,7 +245,10 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
     return NULL;
   if (rc == XL_OK)
     rc = xl_document_check(&r, w->session, text, len, err);
+  if (rc == XL_OK)
+    rc = xl_result_suppress(NULL, r, text, len, err);
   if (rc < 0) {
+    xl_result_free(r);
     *failed = 1;
     xl_lsp_log(s, XL_LSP_LOG_ERROR, "%s: %s", doc->path,
                xl_error_message(err));

@@ -7,8 +7,9 @@
  * looks the lambda up by the same position in its own compilation. When a
  * '#if' on __CUDA_ARCH__ (or a macro defined under one) makes a lambda
  * exist on one side only, the positions after it disagree and a launch from
- * the host runs another lambda's device code. nvcc 13.0 says nothing
- * (measured: ../shared/gpu/arch_count.cu computes 0 instead of 4).
+ * the host names a kernel the device code does not have (or another
+ * lambda's). nvcc 13.0 says nothing (measured on an H100:
+ * test/gpu/arch_count_host.cu fails with "invalid device function").
  *
  * Reported at each lambda defined on one side only, with notes at the
  * directive that decides it and at every lambda it renumbers. Needs the
@@ -38,8 +39,8 @@ static void note_renumbered(xl_diag *diag, const xl_facts *h,
     xl_diag_add_note(diag, a->loc,
                      "so this extended lambda is number %u in the host "
                      "compilation but number %u in the device compilation: "
-                     "launched from the host, it runs the device code of "
-                     "another lambda",
+                     "a launch from the host finds no device code for it, "
+                     "or another lambda's",
                      a->number, b->number);
   }
 }

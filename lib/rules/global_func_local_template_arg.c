@@ -6,7 +6,6 @@
  * per specialization. Closure types are left to global_lambda_template_arg
  * (and extended lambdas' closures are allowed).
  */
-#include <string.h>
 
 #include "inst.h"
 #include "type_checks.h"
@@ -21,22 +20,15 @@ static int local_type(const xl_facts *f, xl_id id, const void *ctx) {
 
 void xl_check_global_func_local_template_arg(xl_rule_ctx *ctx,
                                              const xl_facts *f) {
-  uint32_t i, j;
   char name[256];
+  uint32_t i;
 
   for (i = 0; i < f->nfuncs; i++) {
     const xl_func *fn = &f->funcs[i];
-    xl_id hit = XL_NONE;
+    xl_id hit = xl_kernel_targ_find(f, fn, local_type, name, sizeof(name));
     xl_diag *d;
-    if (fn->space != XL_SPACE_GLOBAL || !(fn->flags & XL_FUNC_SPECIALIZATION))
-      continue;
-    for (j = 0; hit == XL_NONE && j < fn->ntargs; j++)
-      hit = xl_type_find_if(f, fn->targs[j], local_type, NULL,
-                            XL_WALK_FUNCTIONS);
     if (hit == XL_NONE)
       continue;
-    snprintf(name, sizeof(name), "%.*s", (int)strcspn(fn->name, "<"),
-             fn->name);
     d = xl_report(ctx, fn->poi, xl_type_name(f, hit), name);
     xl_note_type_decl(d, f, hit);
     xl_note_instantiations(d, f, fn->poi_func, 0);

@@ -5,7 +5,6 @@
  * reports it where the specialization is first requested. Closures of
  * lambdas defined in device code are allowed.
  */
-#include <string.h>
 
 #include "inst.h"
 #include "type_checks.h"
@@ -15,7 +14,7 @@ static int host_closure(const xl_facts *f, xl_id id, const void *ctx) {
   const xl_type *t = &f->types[id];
   (void)ctx;
 
-  if (!(t->flags & XL_TYPE_CLOSURE))
+  if (!(t->flags & XL_TYPE_CLOSURE) || (t->flags & XL_TYPE_EXTENDED_CLOSURE))
     return 0;
   return t->lambda >= f->nlambdas ||
          !(f->lambdas[t->lambda].flags & XL_LAMBDA_DEVICE_CONTEXT);
@@ -37,22 +36,15 @@ static void note_lambda(xl_diag *d, const xl_facts *f, xl_id lambda) {
 
 void xl_check_global_lambda_template_arg(xl_rule_ctx *ctx,
                                          const xl_facts *f) {
-  uint32_t i, j;
   char name[256];
+  uint32_t i;
 
   for (i = 0; i < f->nfuncs; i++) {
     const xl_func *fn = &f->funcs[i];
-    xl_id hit = XL_NONE;
+    xl_id hit = xl_kernel_targ_find(f, fn, host_closure, name, sizeof(name));
     xl_diag *d;
-    if (fn->space != XL_SPACE_GLOBAL || !(fn->flags & XL_FUNC_SPECIALIZATION))
-      continue;
-    for (j = 0; hit == XL_NONE && j < fn->ntargs; j++)
-      hit = xl_type_find_if(f, fn->targs[j], host_closure, NULL,
-                            XL_WALK_FUNCTIONS);
     if (hit == XL_NONE)
       continue;
-    snprintf(name, sizeof(name), "%.*s", (int)strcspn(fn->name, "<"),
-             fn->name);
     d = xl_report(ctx, fn->poi, name);
     note_lambda(d, f, f->types[hit].lambda);
     xl_note_instantiations(d, f, fn->poi_func, 0);

@@ -1,6 +1,9 @@
 /*
  * typewalk.c: searching the xl_type graph (see typewalk.h).
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "typewalk.h"
 
 #define MAX_DEPTH 24 /* type graphs are acyclic; this bounds a broken one */
@@ -97,4 +100,18 @@ xl_id xl_lambda_kernel(const xl_facts *f, xl_id lambda) {
         return i;
   }
   return XL_NONE;
+}
+
+xl_id xl_kernel_targ_find(const xl_facts *f, const xl_func *fn,
+                          xl_type_pred pred, char *name, size_t cap) {
+  xl_id hit = XL_NONE;
+  uint32_t j;
+
+  if (fn->space != XL_SPACE_GLOBAL || !(fn->flags & XL_FUNC_SPECIALIZATION))
+    return XL_NONE;
+  for (j = 0; hit == XL_NONE && j < fn->ntargs; j++)
+    hit = xl_type_find_if(f, fn->targs[j], pred, NULL, XL_WALK_FUNCTIONS);
+  if (hit != XL_NONE)
+    snprintf(name, cap, "%.*s", (int)strcspn(fn->name, "<"), fn->name);
+  return hit;
 }

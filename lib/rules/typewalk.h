@@ -25,6 +25,15 @@ typedef int (*xl_type_pred)(const xl_facts *f, xl_id id, const void *ctx);
 xl_id xl_type_find_if(const xl_facts *f, xl_id id, xl_type_pred pred,
                       const void *ctx, unsigned opts);
 
+/*
+ * For a __global__ function template specialization: the first type inside
+ * its template arguments for which pred holds (xl_type_find_if), with the
+ * kernel's name without its template arguments in name[0..cap). XL_NONE
+ * for any other function, or when none holds.
+ */
+xl_id xl_kernel_targ_find(const xl_facts *f, const xl_func *fn,
+                          xl_type_pred pred, char *name, size_t cap);
+
 /* xl_type_find_if for "has one of `flags`" (XL_TYPE_LOCAL, ...). */
 xl_id xl_type_find(const xl_facts *f, xl_id id, uint32_t flags,
                    unsigned opts);

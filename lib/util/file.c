@@ -1,6 +1,7 @@
 /*
  * file.c: whole-file reads, atomic writes, path and string helpers.
  */
+#define _DEFAULT_SOURCE /* realpath, fchown, O_DIRECTORY */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -100,46 +101,87 @@ static int write_all(int fd, const char *data, size_t len) {
   return 0;
 }
 
+/* fsync the directory holding path, so that the rename itself is durable.
+ * Best effort: some file systems refuse to sync a directory. */
+static void sync_dir(const char *path) {
+  char *dir = xl_strdup(path), *slash;
+  int fd;
+
+  if (!dir)
+    return;
+  slash = strrchr(dir, '/');
+  if (slash == dir)
+    slash[1] = '\0';
+  else if (slash)
+    *slash = '\0';
+  fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    (void)fsync(fd);
+    close(fd);
+  }
+  free(dir);
+}
+
+/* Give the temporary file the original's permission bits and, where we
+ * may, its owner. */
+static void copy_mode(int fd, const char *path) {
+  struct stat st;
+
+  if (stat(path, &st) != 0)
+    return;
+  if (geteuid() == 0)
+    (void)fchown(fd, st.st_uid, st.st_gid);
+  (void)fchmod(fd, st.st_mode & 07777);
+}
+
+/* Write data to a new temporary file beside path; its name goes to tmp. */
+static int write_temp(xl_buf *tmp, const char *path, const char *data,
+                      size_t len, xl_error *err) {
+  int fd, rc = XL_OK;
+
+  if (xl_buf_printf(tmp, "%s.xlambda-XXXXXX", path) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  fd = mkstemp(tmp->data);
+  if (fd < 0)
+    return xl_error_set(err, XL_EIO, "cannot create a temporary file beside "
+                        "'%s': %s", path, strerror(errno));
+  copy_mode(fd, path);
+  if (write_all(fd, data, len) < 0 || fsync(fd) < 0)
+    rc = xl_error_set(err, XL_EIO, "cannot write '%s': %s", tmp->data,
+                      strerror(errno));
+  if (close(fd) < 0 && rc == XL_OK)
+    rc = xl_error_set(err, XL_EIO, "cannot write '%s': %s", tmp->data,
+                      strerror(errno));
+  if (rc != XL_OK)
+    unlink(tmp->data);
+  return rc;
+}
+
 int xl_write_file_atomic(const char *path, const char *data, size_t len,
                          xl_error *err) {
   xl_buf tmp = XL_BUF_INIT;
+  char *target = NULL;
   struct stat st;
-  int fd = -1, rc = XL_EIO, saved;
+  int rc;
 
-  if (xl_buf_printf(&tmp, "%s.xlambda-XXXXXX", path) < 0)
-    return xl_error_set(err, XL_ENOMEM, "out of memory");
-  fd = mkstemp(tmp.data);
-  if (fd < 0) {
-    rc = xl_error_set(err, XL_EIO, "cannot create a temporary file beside "
-                      "'%s': %s", path, strerror(errno));
-    goto cleanup;
+  /* a symbolic link stays one: the file it points to is replaced */
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    target = realpath(path, NULL);
+    if (!target)
+      return xl_error_set(err, XL_EIO, "cannot resolve '%s': %s", path,
+                          strerror(errno));
+    path = target;
   }
-  if (stat(path, &st) == 0)
-    (void)fchmod(fd, st.st_mode & 07777);
-  if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-    saved = errno;
-    rc = xl_error_set(err, XL_EIO, "cannot write '%s': %s", tmp.data,
-                      strerror(saved));
-    goto cleanup;
-  }
-  if (close(fd) < 0) {
-    fd = -1;
-    rc = xl_error_set(err, XL_EIO, "cannot write '%s'", tmp.data);
-    goto cleanup;
-  }
-  fd = -1;
-  if (rename(tmp.data, path) < 0) {
+  rc = write_temp(&tmp, path, data, len, err);
+  if (rc == XL_OK && rename(tmp.data, path) < 0) {
     rc = xl_error_set(err, XL_EIO, "cannot replace '%s': %s", path,
                       strerror(errno));
-    goto cleanup;
-  }
-  rc = XL_OK;
-cleanup:
-  if (fd >= 0)
-    close(fd);
-  if (rc != XL_OK && tmp.data)
     unlink(tmp.data);
+  }
+  if (rc == XL_OK)
+    sync_dir(path);
   xl_buf_free(&tmp);
+  free(target);
   return rc;
 }
 

@@ -6,6 +6,7 @@
 #ifndef XL_UTIL_H
 #define XL_UTIL_H
 
+#include <regex.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -102,9 +103,13 @@ int xl_read_file(char **out, size_t *out_len, const char *path, xl_error *err);
 
 /*
  * Replace path's contents with data, atomically: a temporary file in the same
- * directory is written, fsynced and renamed over path, keeping path's
- * permission bits. On failure the original is untouched and the temporary
- * removed. Returns XL_OK or XL_EIO.
+ * directory ("path.xlambda-XXXXXX") is written, fsynced and renamed over
+ * path, and the directory is fsynced; path's permission bits (and, when
+ * running as root, its owner) are kept. A symbolic link stays a link: the
+ * file it points to is replaced. At every moment path holds either the old
+ * or the new contents; a process killed in between can leave only the
+ * temporary file behind. On failure the original is untouched and the
+ * temporary removed. Returns XL_OK, XL_ENOMEM or XL_EIO.
  */
 int xl_write_file_atomic(const char *path, const char *data, size_t len,
                          xl_error *err);
@@ -131,5 +136,20 @@ uint64_t xl_hash_bytes(uint64_t h, const void *data, size_t n);
 
 /* Shell-style glob match supporting '*' and '?'. Returns 1 on match. */
 int xl_glob_match(const char *pattern, const char *s);
+
+/* ---- regular expressions ------------------------------------------------ */
+
+/*
+ * Compile a POSIX extended regular expression given by a user (REG_EXTENDED
+ * | REG_NOSUB) into re (free with regfree). A pattern whose compilation
+ * would blow up (stacked repetitions such as "a++", large or nested bounds:
+ * glibc copies the tree for each) is refused before regcomp sees it.
+ * Returns XL_OK, or XL_EINVAL with a short reason in *why (static text).
+ */
+int xl_regex_compile(regex_t *re, const char *pattern, const char **why);
+
+/* The number of atom copies regcomp would make for pattern, roughly (what
+ * xl_regex_compile limits; exposed for the unit tests). */
+double xl_regex_cost(const char *pattern);
 
 #endif /* XL_UTIL_H */

@@ -6,7 +6,7 @@
 #include <cuda_runtime.h>
 __device__ int result;
 template <typename T> __global__ void kernel(T in) { result = in(); }
-__host__ __device__ void foo(void) {
+__host__ void foo(void) {
 #if !defined(__CUDA_ARCH__)
   auto lam = [] __device__ { return 4; };
   kernel<<<1, 1>>>(lam);

@@ -1,15 +1,13 @@
 // arch_host_only.cu rewritten as xlambda's note suggests
 // (extended_lambda_arch_dependent_definition: "define it in both
-// compilations"): only the launch stays host-only.
+// compilations"): the #if goes; foo is host code, so the launch needs none.
 #include <cstdio>
 #include <cuda_runtime.h>
 __device__ int result;
 template <typename T> __global__ void kernel(T in) { result = in(); }
-__host__ __device__ void foo(void) {
+__host__ void foo(void) {
   auto lam = [] __device__ { return 4; };
-#if !defined(__CUDA_ARCH__)
   kernel<<<1, 1>>>(lam);
-#endif
 }
 int main() {
   foo();

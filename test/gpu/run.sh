@@ -27,7 +27,7 @@ out=${OUT:-$(mktemp -d /tmp/xlambda-gpu.XXXXXX)}
 mkdir -p "$out"
 results="$out/results.txt"
 
-programs="this_capture arch_capture arch_count arch_host_only
+programs="this_capture arch_capture arch_count arch_count_host arch_host_only
 arch_capture_count host_return_type adl_hazard star_this"
 sanitized="this_capture star_this host_return_type"
 [ $# -gt 0 ] && programs="$*"

@@ -115,3 +115,46 @@ unsigned tb_count(const xl_diags *d, const char *rule, unsigned line) {
       n++;
   return n;
 }
+
+static void same_loc(xl_dloc a, xl_dloc b) {
+  ck_assert_str_eq(a.file, b.file);
+  ck_assert_uint_eq(a.line, b.line);
+  ck_assert_uint_eq(a.col, b.col);
+  ck_assert_uint_eq(a.offset, b.offset);
+  ck_assert_uint_eq(a.macro, b.macro);
+}
+
+static void same_fixits(const xl_fixit *a, size_t na, const xl_fixit *b,
+                        size_t nb) {
+  size_t i;
+
+  ck_assert_uint_eq(na, nb);
+  for (i = 0; i < na; i++) {
+    same_loc(a[i].begin, b[i].begin);
+    same_loc(a[i].end, b[i].end);
+    ck_assert_str_eq(a[i].text, b[i].text);
+  }
+}
+
+void tb_assert_same_diag(const xl_diag *a, const xl_diag *b) {
+  size_t i;
+
+  ck_assert_int_eq(a->rule, b->rule);
+  ck_assert_str_eq(a->rule_name, b->rule_name);
+  ck_assert_int_eq(a->severity, b->severity);
+  ck_assert_uint_eq(a->flags, b->flags);
+  same_loc(a->loc, b->loc);
+  ck_assert_str_eq(a->message, b->message);
+  ck_assert_uint_eq(a->nranges, b->nranges);
+  for (i = 0; i < a->nranges; i++)
+    same_loc(a->ranges[i], b->ranges[i]);
+  same_fixits(a->fixits, a->nfixits, b->fixits, b->nfixits);
+  ck_assert_uint_eq(a->nnotes, b->nnotes);
+  for (i = 0; i < a->nnotes; i++) {
+    same_loc(a->notes[i]->loc, b->notes[i]->loc);
+    ck_assert_str_eq(a->notes[i]->message, b->notes[i]->message);
+    ck_assert_int_eq(a->notes[i]->fix_dropped, b->notes[i]->fix_dropped);
+    same_fixits(a->notes[i]->fixits, a->notes[i]->nfixits,
+                b->notes[i]->fixits, b->notes[i]->nfixits);
+  }
+}

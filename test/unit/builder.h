@@ -47,6 +47,8 @@ Suite *suppress_suite(void);
 Suite *config_suite(void);
 Suite *linefilter_suite(void);
 Suite *emit_suite(void);
+Suite *wire_suite(void);
+Suite *cache_suite(void);
 Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);
@@ -54,5 +56,10 @@ Suite *util_suite(void);
 Suite *typewalk_suite(void);
 Suite *scope_rules_suite(void);
 Suite *nvcc_misses_suite(void);
+
+/* Fail the test unless a and b are equal field by field: rule, severity,
+ * flags, location, message, ranges, fix-its and notes (locations compared
+ * by file name, line, column, offset and macro flag). */
+void tb_assert_same_diag(const xl_diag *a, const xl_diag *b);
 
 #endif

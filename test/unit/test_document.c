@@ -74,7 +74,7 @@ static void reparse_in_place(unsigned flags) {
   xl_document *doc = NULL;
 
   setup(&fx);
-  ck_assert_int_eq(xl_document_new(&doc, fx.checker, fx.file, argv, 2, fx.dir,
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, NULL, fx.file, argv, 2, fx.dir,
                                    flags, fx.err),
                    XL_OK);
   ck_assert_str_eq(xl_document_file(doc), fx.file);
@@ -103,14 +103,14 @@ START_TEST(refuses_what_it_cannot_check) {
 
   setup(&fx);
   snprintf(cpp, sizeof(cpp), "%s/plain.cpp", fx.dir);
-  ck_assert_int_eq(xl_document_new(&doc, fx.checker, cpp, cxx, 2, fx.dir, 0,
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, NULL, cpp, cxx, 2, fx.dir, 0,
                                    fx.err),
                    XL_EINVAL);
   ck_assert_ptr_null(doc);
-  ck_assert_int_eq(xl_document_new(&doc, fx.checker, fx.file, cxx, 0, fx.dir,
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, NULL, fx.file, cxx, 0, fx.dir,
                                    0, fx.err),
                    XL_EINVAL);
-  ck_assert_int_eq(xl_document_new(&doc, fx.checker, fx.file, bad, 2, fx.dir,
+  ck_assert_int_eq(xl_document_new(&doc, fx.checker, NULL, fx.file, bad, 2, fx.dir,
                                    0, fx.err),
                    XL_OK);
   ck_assert_int_eq(xl_document_check(&r, doc, good_text, strlen(good_text),

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "builder.h"
@@ -194,6 +196,95 @@ START_TEST(files_are_fixed_all_or_nothing) {
 }
 END_TEST
 
+/* Entries of dir whose name starts with prefix. */
+static int count_entries(const char *dir, const char *prefix) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int n = 0;
+
+  ck_assert_ptr_nonnull(d);
+  while ((e = readdir(d)) != NULL)
+    n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+  closedir(d);
+  return n;
+}
+
+START_TEST(atomic_writes_keep_permissions) {
+  char dir[] = "/tmp/xl-unit-perm-XXXXXX";
+  char path[256];
+  struct stat st;
+  char *text;
+  FILE *f;
+
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof(path), "%s/k.cu", dir);
+  f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("[&]", f);
+  fclose(f);
+  ck_assert_int_eq(chmod(path, 0751), 0);
+  ck_assert_int_eq(xl_write_file_atomic(path, "[=]", 3, NULL), XL_OK);
+  ck_assert_int_eq(stat(path, &st), 0);
+  ck_assert_uint_eq(st.st_mode & 07777, 0751);
+  ck_assert(S_ISREG(st.st_mode));
+  ck_assert_int_eq(chmod(path, 0604), 0);
+  ck_assert_int_eq(xl_write_file_atomic(path, "[x]", 3, NULL), XL_OK);
+  ck_assert_int_eq(stat(path, &st), 0);
+  ck_assert_uint_eq(st.st_mode & 07777, 0604);
+  text = slurp(path);
+  ck_assert_str_eq(text, "[x]");
+  free(text);
+  /* the temporary file is gone, and it was made in the same directory */
+  ck_assert_int_eq(count_entries(dir, "k.cu.xlambda-"), 0);
+  unlink(path);
+  rmdir(dir);
+}
+END_TEST
+
+START_TEST(atomic_writes_keep_symbolic_links) {
+  char dir[] = "/tmp/xl-unit-link-XXXXXX";
+  char path[256], link[256];
+  struct stat st;
+  char *text;
+  FILE *f;
+
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof(path), "%s/real.cu", dir);
+  snprintf(link, sizeof(link), "%s/link.cu", dir);
+  f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("[&]", f);
+  fclose(f);
+  ck_assert_int_eq(symlink("real.cu", link), 0);
+  ck_assert_int_eq(xl_write_file_atomic(link, "[=]", 3, NULL), XL_OK);
+  ck_assert_int_eq(lstat(link, &st), 0);
+  ck_assert(S_ISLNK(st.st_mode));
+  text = slurp(path);
+  ck_assert_str_eq(text, "[=]");
+  free(text);
+  unlink(link);
+  unlink(path);
+  rmdir(dir);
+}
+END_TEST
+
+START_TEST(atomic_write_failures_leave_the_original) {
+  char dir[] = "/tmp/xl-unit-fail-XXXXXX";
+  char path[256];
+  xl_error *err = NULL;
+
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  /* a missing directory: nothing can be created */
+  snprintf(path, sizeof(path), "%s/no/such/k.cu", dir);
+  ck_assert_int_eq(xl_error_new(&err), XL_OK);
+  ck_assert_int_eq(xl_write_file_atomic(path, "x", 1, err), XL_EIO);
+  ck_assert_ptr_nonnull(strstr(xl_error_message(err), "temporary file"));
+  xl_error_free(err);
+  ck_assert_int_eq(count_entries(dir, "."), 2); /* "." and ".." only */
+  rmdir(dir);
+}
+END_TEST
+
 Suite *fix_suite(void) {
   Suite *s = suite_create("fix");
   TCase *tc = tcase_create("buffer");
@@ -204,6 +295,9 @@ Suite *fix_suite(void) {
   tcase_add_test(tc, insertions_at_one_offset_keep_their_order);
   tcase_add_test(tc, stale_files_are_not_touched);
   tcase_add_test(tc, files_are_fixed_all_or_nothing);
+  tcase_add_test(tc, atomic_writes_keep_permissions);
+  tcase_add_test(tc, atomic_writes_keep_symbolic_links);
+  tcase_add_test(tc, atomic_write_failures_leave_the_original);
   suite_add_tcase(s, tc);
   return s;
 }

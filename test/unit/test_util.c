@@ -66,6 +66,34 @@ START_TEST(buffers) {
 }
 END_TEST
 
+/* Patterns glibc's regcomp would take minutes and gigabytes to compile are
+ * refused (found by fuzz_config: "n++++...+" in HeaderFilterRegex); real
+ * filters pass. */
+START_TEST(regex_blowups_are_refused) {
+  static const char *const ok[] = {"src/.*", "^(inc|gen)/[^/]+\\.cuh$",
+                                   "a{1,1000}", "(a+)+", "[]{+*]+x",
+                                   "[[:alpha:]]*", "\\++"};
+  static const char *const bad[] = {
+      "n++++++++++++++++++++++++++++++++++++++++", "a**", "a+?",
+      "a{1,30000}", "(a{1,1000}){1,1000}", "((((((((((((a+)+)+)+)+)+)+)+)+)+)+)+)+"};
+  regex_t re;
+  const char *why;
+  size_t i;
+
+  for (i = 0; i < sizeof(ok) / sizeof(*ok); i++) {
+    ck_assert_msg(xl_regex_compile(&re, ok[i], &why) == XL_OK, "%s", ok[i]);
+    regfree(&re);
+  }
+  for (i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+    ck_assert_msg(xl_regex_compile(&re, bad[i], &why) == XL_EINVAL, "%s",
+                  bad[i]);
+    ck_assert_str_eq(why, "too complex: nested or repeated repetitions");
+  }
+  ck_assert_int_eq(xl_regex_compile(&re, "(", &why), XL_EINVAL);
+  ck_assert_str_eq(why, "not a valid regular expression");
+}
+END_TEST
+
 Suite *util_suite(void) {
   Suite *s = suite_create("util");
   TCase *tc = tcase_create("util");
@@ -74,6 +102,7 @@ Suite *util_suite(void) {
   tcase_add_test(tc, paths);
   tcase_add_test(tc, commands);
   tcase_add_test(tc, buffers);
+  tcase_add_test(tc, regex_blowups_are_refused);
   suite_add_tcase(s, tc);
   return s;
 }

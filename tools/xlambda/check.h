@@ -7,6 +7,8 @@
  *                   the configuration profile of each file
  *   check_pool.c    checking in parallel, progress, and what each
  *                   translation unit keeps (header filter, suppressions)
+ *   check_workers.c crash isolation: each translation unit checked in a
+ *                   worker process, with a time limit
  *   check_output.c  merging, output formats, fixes, the summary
  *   check_cmd.c     the command itself
  */
@@ -27,18 +29,24 @@
 #define XL_DIAG_BY_PRAGMA 0x200u  /* #pragma nv_diag_suppress */
 #define XL_DIAG_BY_FLAG 0x400u    /* nvcc --diag-suppress in the command */
 
+/* --timeout's default: seconds one translation unit may take */
+#define XL_DEFAULT_TIMEOUT 600
+
 typedef struct check_opts {
   const char *build_dir, *format, *cuda_path, *cuda_version;
   char *rules, *wae; /* every --rules / --warnings-as-errors, comma-joined */
   const char *header_filter, *exclude_header_filter;
   const char *config_file, *export_fixes, *output, *source_root;
   const char *diff;  /* --diff[=REV]: a revision, or "-" for stdin */
+  const char *cache_dir; /* --cache-dir: the result cache, or NULL */
   int jobs;          /* 0: the number of cores */
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
   int quiet, color, no_progress, system_headers;
   int dump_config, verify_config, list_rules;
   int fail_on_findings; /* launch: do not compile when there are errors */
   int dump_args;        /* print the clang arguments of each entry */
+  int timeout;          /* seconds per translation unit, 0: no limit */
+  int in_process;       /* check on threads in this process (no isolation) */
   char **files;      /* positional arguments */
   int nfiles;
   char **extra;      /* after `--` */
@@ -70,6 +78,8 @@ typedef struct check_job {
   char *error;
   int skipped;          /* a database entry that is not CUDA */
   int incomplete;
+  int empty;            /* the main file is empty (warned about) */
+  int cached;           /* replayed from --cache-dir */
   char **unknown;       /* options the translator dropped */
   char *facts_json;     /* --dump-facts, --dump-args */
   int done;
@@ -90,6 +100,7 @@ typedef struct check_run {
   size_t next, finished;
   int progress;
   int threads;
+  unsigned worker_errors; /* worker processes that did not exit cleanly */
 } check_run;
 
 /* ---- check_opts.c ---- */
@@ -113,16 +124,32 @@ void check_run_free(check_run *run);
 
 /* ---- check_pool.c ---- */
 
-/* Check every job with run->o->jobs threads. Returns XL_OK or XL_ENOMEM. */
+/* Check every job with run->o->jobs worker processes (threads with
+ * --in-process). Returns XL_OK, or a negative status when no checker could
+ * be made (reported). */
 int check_pool_run(check_run *run);
 
 /* Check one job with checker c (created for the job's profile). */
 void check_job_run(check_run *run, xl_checker *c, check_job *j);
 
+/* The progress line after job j finished (a terminal only; under the
+ * caller's lock when threads run). */
+void check_progress(check_run *run, const check_job *j);
+
+/* ---- check_workers.c ---- */
+
+/* Check every job in up to n worker processes: a job whose worker crashed
+ * or ran past --timeout fails with a message naming its file; the others
+ * are checked. Results land in the jobs as check_job_run leaves them.
+ * Returns XL_OK, or a negative status when no checker could be made
+ * (reported). Workers that did not exit cleanly are counted in
+ * run->worker_errors (and reported). */
+int check_workers_run(check_run *run, int n);
+
 /* ---- check_output.c ---- */
 
 typedef struct check_totals {
-  unsigned tus, failed, skipped, incomplete;
+  unsigned tus, failed, skipped, incomplete, cached;
   unsigned errors, warnings;
   unsigned nolint, pragma, flag, hidden;
   double seconds;

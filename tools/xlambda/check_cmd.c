@@ -78,14 +78,15 @@ static int verify_config(check_run *run) {
   return ok ? XL_EXIT_OK : XL_EXIT_FINDINGS;
 }
 
-static int exit_code(const check_opts *o, const check_totals *t, int fix) {
+static int exit_code(const check_run *run, const check_totals *t, int fix) {
+  const check_opts *o = run->o;
   int code = XL_EXIT_OK;
 
   if (t->errors || (o->parse_errors_fail && t->incomplete))
     code = XL_EXIT_FINDINGS;
   if (fix > code)
     code = fix;
-  return t->failed ? XL_EXIT_TOOL : code;
+  return t->failed || run->worker_errors ? XL_EXIT_TOOL : code;
 }
 
 static int run_all(check_run *run, check_totals *t) {
@@ -96,8 +97,9 @@ static int run_all(check_run *run, check_totals *t) {
 
   if (code != XL_EXIT_OK)
     return code;
-  if (xl_diags_new(&all) < 0 || check_pool_run(run) < 0 ||
-      check_merge(run, all, t) < 0) {
+  if (check_pool_run(run) < 0) /* reported */
+    return XL_EXIT_TOOL;
+  if (xl_diags_new(&all) < 0 || check_merge(run, all, t) < 0) {
     xl_cli_error("out of memory");
     xl_diags_free(all);
     return XL_EXIT_TOOL;
@@ -109,7 +111,7 @@ static int run_all(check_run *run, check_totals *t) {
   t->seconds = now() - start;
   if (!o->quiet && !o->dump_facts && !o->dump_args)
     check_summary(run, all, t);
-  code = exit_code(o, t, fix);
+  code = exit_code(run, t, fix);
   xl_diags_free(all);
   return code;
 }

@@ -33,44 +33,31 @@ static void profile_free(check_profile *p) {
 
 static int compile_filter(regex_t *re, int *has, const char *pattern,
                           const char *what) {
+  const char *why;
+
   if (!pattern)
     return 0;
-  if (regcomp(re, pattern, REG_EXTENDED | REG_NOSUB) != 0) {
-    xl_cli_error("%s '%s' is not a valid regular expression", what, pattern);
+  if (xl_regex_compile(re, pattern, &why) != XL_OK) {
+    xl_cli_error("%s '%s' is not a valid regular expression (%s)", what,
+                 pattern, why);
     return -1;
   }
   *has = 1;
   return 0;
 }
 
-/* The command line's settings, on top of the configuration's. */
-static int apply_cli(check_profile *p, const check_opts *o, xl_error *err) {
-  xl_options *x = p->opts;
-  int rc = XL_OK;
-
-  if (o->rules)
-    rc = xl_options_set_rules(x, o->rules, err);
-  if (rc == XL_OK && o->wae)
-    rc = xl_options_set_warnings_as_errors(x, o->wae, err);
-  if (rc == XL_OK && o->cuda_path)
-    rc = xl_options_set_cuda_path(x, o->cuda_path);
-  if (rc == XL_OK && o->cuda_version)
-    rc = xl_options_set_cuda_version(x, o->cuda_version, err);
-  p->system_headers = o->system_headers || p->cfg->system_headers > 0;
-  xl_options_set_system_headers(x, p->system_headers);
-  return rc;
-}
-
 static int profile_setup(check_profile *p, const check_opts *o) {
+  xl_config_cli cli = {o->rules, o->wae, o->cuda_path, o->cuda_version,
+                       o->system_headers};
   xl_error *err = NULL;
   int rc = xl_error_new(&err);
 
   if (rc == XL_OK)
-    rc = xl_options_new(&p->opts);
-  if (rc == XL_OK)
-    rc = xl_config_apply(p->cfg, p->opts, err);
-  if (rc == XL_OK)
-    rc = apply_cli(p, o, err);
+    rc = xl_config_options(&p->opts, p->cfg, &cli, err);
+  /* replayed results carry no facts: --dump-facts and --dump-args parse */
+  if (rc == XL_OK && o->cache_dir && !o->dump_facts && !o->dump_args)
+    rc = xl_options_set_cache_dir(p->opts, o->cache_dir);
+  p->system_headers = o->system_headers || p->cfg->system_headers > 0;
   if (rc < 0)
     xl_cli_error("%s", *xl_error_message(err) ? xl_error_message(err)
                                               : xl_status_string(rc));
@@ -267,6 +254,7 @@ static void selector_free(selector *s) {
 }
 
 static int selector_init(selector *s, const check_opts *o) {
+  const char *why;
   int i;
 
   memset(s, 0, sizeof(*s));
@@ -277,8 +265,9 @@ static int selector_init(selector *s, const check_opts *o) {
     return -1;
   for (i = 0; i < o->nfiles; i++, s->n++) {
     s->abs[i] = xl_path_absolute(o->files[i], NULL);
-    if (regcomp(&s->re[i], o->files[i], REG_EXTENDED | REG_NOSUB) != 0) {
-      xl_cli_error("'%s' is not a valid regular expression", o->files[i]);
+    if (xl_regex_compile(&s->re[i], o->files[i], &why) != XL_OK) {
+      xl_cli_error("'%s' is not a valid regular expression (%s)", o->files[i],
+                   why);
       return -1;
     }
   }
@@ -326,7 +315,13 @@ static int wanted(const check_run *run, const char *file) {
 static int jobs_from_db(check_run *run, const xl_cdb *db) {
   selector s;
   size_t k;
-  int rc = selector_init(&s, run->o);
+  int rc;
+
+  if (db->n == 0) {
+    xl_cli_error("%s has no compile commands", db->path);
+    return -2;
+  }
+  rc = selector_init(&s, run->o);
 
   for (k = 0; rc == 0 && k < db->n; k++) {
     const xl_cdb_entry *e = &db->entries[k];
@@ -389,7 +384,7 @@ static int load_db(check_run *run, xl_cdb **db, const char *dir) {
   else
     run->db_path = xl_strdup((*db)->path);
   xl_error_free(err);
-  return rc < 0 ? -1 : 0;
+  return rc < 0 ? -2 : 0; /* reported */
 }
 
 /* The compile database: -p, else one above the first file (or the working

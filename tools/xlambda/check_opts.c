@@ -52,6 +52,7 @@ static int parse_flag(check_opts *o, const char *arg) {
       {"no-progress", &o->no_progress, 1},
       {"fail-on-findings", &o->fail_on_findings, 1},
       {"dump-args", &o->dump_args, 1},
+      {"in-process", &o->in_process, 1},
   };
   size_t i;
 
@@ -99,6 +100,7 @@ static int parse_value(check_opts *o, char **argv, int argc, int *i) {
       {"output", &o->output, NULL},
       {"o", &o->output, NULL},
       {"source-root", &o->source_root, NULL},
+      {"cache-dir", &o->cache_dir, NULL},
   };
   size_t k;
 
@@ -138,6 +140,27 @@ static int parse_jobs(check_opts *o, char **argv, int argc, int *i) {
   return 1;
 }
 
+/* --timeout=SECONDS (0: no limit). Returns 1 when argv[*i] was one, -1
+ * when bad. */
+static int parse_timeout(check_opts *o, char **argv, int argc, int *i) {
+  const char *v = NULL;
+  char *end;
+  long n;
+
+  if (strncmp(argv[*i], "--timeout", 9) == 0 ||
+      strncmp(argv[*i], "-timeout", 8) == 0)
+    v = opt_value(argv, argc, i, "timeout");
+  if (!v)
+    return 0;
+  n = strtol(v, &end, 10);
+  if (!*v || *end || n < 0 || n > 86400) {
+    xl_cli_error("bad timeout '%s' (expected seconds, 0 for no limit)", v);
+    return -1;
+  }
+  o->timeout = (int)n;
+  return 1;
+}
+
 /* --diff (changes against HEAD), --diff=REV, --diff=- (a diff on stdin). */
 static int parse_diff(check_opts *o, const char *a) {
   if (strcmp(a, "--diff") == 0 || strcmp(a, "-diff") == 0) {
@@ -157,6 +180,8 @@ static int parse_one(check_opts *o, char **argv, int argc, int *i) {
   if (parse_flag(o, argv[*i]) || parse_diff(o, argv[*i]))
     return 0;
   rc = parse_jobs(o, argv, argc, i);
+  if (rc == 0)
+    rc = parse_timeout(o, argv, argc, i);
   if (rc == 0)
     rc = parse_value(o, argv, argc, i);
   if (rc == 0) {
@@ -180,6 +205,7 @@ int check_opts_parse(check_opts *o, int argc, char **argv) {
 
   memset(o, 0, sizeof(*o));
   o->color = -1;
+  o->timeout = XL_DEFAULT_TIMEOUT;
   o->files = calloc((size_t)argc + 1, sizeof(char *));
   if (!o->files)
     return -1;

@@ -77,11 +77,18 @@ static void absorb(const check_run *run, const check_job *j, xl_diags *all,
   }
   if (j->rc < 0) {
     t->failed++;
-    xl_cli_error("%s", j->error ? j->error : "out of memory");
+    if (j->error && strstr(j->error, j->file))
+      xl_cli_error("%s", j->error);
+    else /* name the translation unit */
+      xl_cli_error("%s: %s", j->file, j->error ? j->error : "out of memory");
     return;
   }
   t->tus++;
   t->incomplete += j->incomplete != 0;
+  if (j->empty && !run->o->quiet)
+    fprintf(stderr, "xlambda: warning: '%s' is empty: nothing to check\n",
+            j->file);
+  t->cached += j->cached != 0;
   if (run->o->dump_facts && j->facts_json)
     printf("%s\n", j->facts_json);
   if (run->o->dump_args && j->facts_json)
@@ -312,7 +319,14 @@ void check_summary(const check_run *run, const xl_diags *all,
   if (t->skipped)
     fprintf(stderr, "xlambda: %u compile command%s not compiled as CUDA "
             "skipped\n", t->skipped, s_(t->skipped));
-  if (run->threads)
+  if (run->o->cache_dir && !run->o->dump_facts && !run->o->dump_args)
+    fprintf(stderr, "xlambda: cache: %u hit%s, %u miss%s\n", t->cached,
+            s_(t->cached), t->tus - t->cached,
+            t->tus - t->cached == 1 ? "" : "es");
+  if (run->threads && run->o->in_process)
     fprintf(stderr, "xlambda: done in %.2f s with %d thread%s\n", t->seconds,
             run->threads, s_((unsigned)run->threads));
+  else if (run->threads)
+    fprintf(stderr, "xlambda: done in %.2f s with %d process%s\n",
+            t->seconds, run->threads, run->threads == 1 ? "" : "es");
 }

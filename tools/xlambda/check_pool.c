@@ -8,47 +8,16 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "cli.h"
 #include "core/command.h"
-#include "core/suppress.h"
+#include "core/suppress_files.h"
 #include "util/util.h"
 
 /* ---- which findings a translation unit keeps ----------------------------- */
-
-/* The suppressions of the files one TU reports in, read on demand. */
-typedef struct supp_cache {
-  const char *files[64];
-  xl_suppressions *supp[64];
-  unsigned n;
-} supp_cache;
-
-static xl_suppressions *supp_get(supp_cache *c, const char *file) {
-  char *text = NULL;
-  size_t len, i;
-  xl_suppressions *s = NULL;
-
-  for (i = 0; i < c->n; i++)
-    if (strcmp(c->files[i], file) == 0)
-      return c->supp[i];
-  if (xl_read_file(&text, &len, file, NULL) == XL_OK)
-    xl_suppress_parse(&s, text, len);
-  free(text);
-  if (c->n < 64) {
-    c->files[c->n] = file;
-    c->supp[c->n++] = s;
-  }
-  return s;
-}
-
-static void supp_free(supp_cache *c) {
-  unsigned i;
-
-  for (i = 0; i < c->n; i++)
-    xl_suppress_free(c->supp[i]);
-}
 
 static int file_is_system(const xl_facts *f, const char *file) {
   uint32_t i;
@@ -77,28 +46,19 @@ static int file_shown(const check_profile *p, const char *file,
   return 1;
 }
 
-static int listed(const char *const *tags, const char *rule) {
-  for (; tags && *tags; tags++)
-    if (strcmp(*tags, rule) == 0)
-      return 1;
-  return 0;
-}
-
-/* XL_DIAG_BY_* when d is suppressed, else 0. clang's own errors are not
- * suppressible (as in clang-tidy). */
-static unsigned suppressed_by(supp_cache *c, const xl_result *r,
+/* XL_DIAG_BY_* for how d is suppressed, else 0. */
+static unsigned suppressed_by(xl_supp_files *c, const xl_result *r,
                               const xl_diag *d) {
-  int how;
-
-  if ((d->flags & XL_DIAG_CLANG) || !d->loc.line)
-    return 0;
-  if (listed(xl_result_diag_suppress(r), d->rule_name))
+  switch (xl_supp_files_match(c, xl_result_diag_suppress(r), d)) {
+  case XL_SUPPRESSED_NOLINT:
+    return XL_DIAG_BY_NOLINT;
+  case XL_SUPPRESSED_PRAGMA:
+    return XL_DIAG_BY_PRAGMA;
+  case XL_SUPPRESSED_FLAG:
     return XL_DIAG_BY_FLAG;
-  how = xl_suppress_match(supp_get(c, d->loc.file), d->rule_name,
-                          d->loc.offset);
-  return how == XL_SUPPRESSED_NOLINT   ? XL_DIAG_BY_NOLINT
-         : how == XL_SUPPRESSED_PRAGMA ? XL_DIAG_BY_PRAGMA
-                                       : 0;
+  default:
+    return 0;
+  }
 }
 
 static void keep(xl_diags *to, const xl_diag *d, unsigned flags) {
@@ -108,42 +68,26 @@ static void keep(xl_diags *to, const xl_diag *d, unsigned flags) {
     c->flags |= flags;
 }
 
-/* [xlambda-nolint] errors for unmatched NOLINTBEGIN/END in the files read. */
-static void nolint_errors(check_run *run, check_job *j, supp_cache *c) {
-  unsigned i;
-  size_t k, n;
+/* Unmatched NOLINTBEGIN/END count on the lines --diff keeps. */
+static int nolint_line_kept(void *ctx, const char *file, unsigned line) {
+  const check_run *run = ctx;
 
-  for (i = 0; i < c->n; i++) {
-    const xl_suppress_error *e = xl_suppress_errors(c->supp[i], &n);
-    for (k = 0; k < n; k++) {
-      xl_dloc loc;
-      xl_diag *d;
-      if (run->lines &&
-          !xl_linefilter_covers(run->lines, c->files[i], e[k].line))
-        continue;
-      memset(&loc, 0, sizeof(loc));
-      loc.file = xl_diags_intern(j->diags, c->files[i]);
-      loc.line = e[k].line;
-      loc.col = e[k].col;
-      loc.offset = (unsigned)e[k].offset;
-      d = loc.file ? xl_diags_add(j->diags, -1, "xlambda-nolint",
-                                  XL_SEV_ERROR, loc, e[k].message)
-                   : NULL;
-      if (d)
-        d->flags |= XL_DIAG_TOOL;
-    }
-  }
+  return !run->lines || xl_linefilter_covers(run->lines, file, line);
 }
 
 /* Sort one TU's findings into kept, suppressed and hidden. */
 static void sift(check_run *run, check_job *j, const xl_result *r) {
   const xl_diags *all = xl_result_diags(r);
   const char *main_file = xl_result_file(r);
-  supp_cache cache;
+  xl_supp_files *supp = NULL;
   size_t i;
 
-  memset(&cache, 0, sizeof(cache));
-  supp_get(&cache, main_file);
+  if (xl_supp_files_new(&supp) < 0 || xl_supp_files_read(supp, main_file) < 0) {
+    xl_supp_files_free(supp); /* out of memory: keep everything */
+    for (i = 0; i < all->count; i++)
+      keep(j->diags, all->items[i], 0);
+    return;
+  }
   for (i = 0; i < all->count; i++) {
     const xl_diag *d = all->items[i];
     unsigned by;
@@ -153,11 +97,11 @@ static void sift(check_run *run, check_job *j, const xl_result *r) {
       keep(j->hidden, d, 0);
       continue;
     }
-    by = suppressed_by(&cache, r, d);
+    by = suppressed_by(supp, r, d);
     keep(by ? j->suppressed : j->diags, d, by);
   }
-  nolint_errors(run, j, &cache);
-  supp_free(&cache);
+  xl_supp_files_errors(supp, j->diags, nolint_line_kept, run);
+  xl_supp_files_free(supp);
 }
 
 /* ---- one job ------------------------------------------------------------- */
@@ -181,7 +125,11 @@ static void record_failure(check_job *j, int rc, const xl_error *err) {
 }
 
 static void record_result(check_run *run, check_job *j, const xl_result *r) {
+  struct stat st;
+
   j->incomplete = xl_result_incomplete(r);
+  j->empty = stat(j->file, &st) == 0 && st.st_size == 0;
+  j->cached = xl_result_cached(r);
   j->unknown = copy_list(xl_result_unknown_options(r));
   if (run->o->dump_facts) {
     xl_facts_to_json(&j->facts_json, xl_result_facts(r));
@@ -248,7 +196,7 @@ void check_job_run(check_run *run, xl_checker *c, check_job *j) {
 /* ---- the pool ------------------------------------------------------------ */
 
 /* "[12/340] src/foo.cu" on a terminal, overwritten in place. */
-static void progress(check_run *run, const check_job *j) {
+void check_progress(check_run *run, const check_job *j) {
   char cwd[4096];
   const char *shown = j->file;
   size_t n;
@@ -283,7 +231,7 @@ static void *work(void *arg) {
     j->done = 1;
     run->finished++;
     if (run->progress)
-      progress(run, j);
+      check_progress(run, j);
     pthread_mutex_unlock(&run->lock);
   }
   return NULL;
@@ -316,10 +264,10 @@ static int thread_count(const check_run *run) {
   return (int)n;
 }
 
-/* Every thread, the first included, gets a 16 MiB stack (deep ASTs and
+/* n threads, each with its own checker and a 16 MiB stack (deep ASTs and
  * walks); the calling thread only waits. */
-int check_pool_run(check_run *run) {
-  int n = thread_count(run), i, started = 0, rc;
+static int run_threads(check_run *run, int n) {
+  int i, started = 0, rc;
   pthread_attr_t attr;
   pthread_t *tids = calloc((size_t)n + 1, sizeof(*tids));
   worker *w = calloc((size_t)n + 1, sizeof(*w));
@@ -327,11 +275,9 @@ int check_pool_run(check_run *run) {
   if (!tids || !w || pthread_mutex_init(&run->lock, NULL) != 0) {
     free(tids);
     free(w);
+    xl_cli_error("out of memory");
     return XL_ENOMEM;
   }
-  run->threads = n;
-  run->progress = !run->o->quiet && !run->o->no_progress &&
-                  isatty(STDERR_FILENO);
   rc = n ? make_checkers(w, n, run) : XL_OK;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, 16u << 20);
@@ -343,12 +289,26 @@ int check_pool_run(check_run *run) {
     pthread_join(tids[i], NULL);
   if (rc == XL_OK && n && !started)
     work(&w[0]); /* no thread could be started */
-  if (run->progress && n)
-    fputs("\r\033[K", stderr);
   for (i = 0; i < n; i++)
     xl_checker_free(w[i].checker);
   pthread_mutex_destroy(&run->lock);
   free(tids);
   free(w);
+  return rc;
+}
+
+/* Worker processes (check_workers.c), or threads with --in-process. */
+int check_pool_run(check_run *run) {
+  int n = thread_count(run), rc;
+
+  run->threads = n;
+  run->progress = !run->o->quiet && !run->o->no_progress &&
+                  isatty(STDERR_FILENO);
+  if (run->o->in_process)
+    rc = run_threads(run, n);
+  else
+    rc = n ? check_workers_run(run, n) : XL_OK;
+  if (run->progress && n)
+    fputs("\r\033[K", stderr);
   return rc;
 }

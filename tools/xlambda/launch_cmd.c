@@ -60,7 +60,6 @@ static char *cuda_input(char **cc, int ncc, const char *cwd) {
 /* Check the command; returns 1 when it has error-level findings. */
 static int check_one(check_run *run, const char *file, char **cc, int ncc,
                      const char *cwd) {
-  xl_checker *c = NULL;
   xl_diags *all = NULL;
   check_totals t;
   xl_emit_opts eo;
@@ -78,9 +77,8 @@ static int check_one(check_run *run, const char *file, char **cc, int ncc,
   run->jobs[0].argc = ncc;
   run->jobs[0].prof = check_profile_for(run, file);
   if (run->jobs[0].prof && run->jobs[0].file && run->jobs[0].directory &&
-      xl_checker_new(&c, run->jobs[0].prof->opts, NULL) == XL_OK &&
-      xl_diags_new(&all) == XL_OK) {
-    check_job_run(run, c, &run->jobs[0]);
+      xl_diags_new(&all) == XL_OK && check_pool_run(run) == XL_OK) {
+    /* in a worker process: a crash or a hang does not stop the build */
     if (check_merge(run, all, &t) == XL_OK) {
       if (run->o->color == 1)
         eo.flags |= XL_EMIT_COLOR;
@@ -90,7 +88,6 @@ static int check_one(check_run *run, const char *file, char **cc, int ncc,
   }
   run->jobs[0].argv = NULL; /* lent */
   xl_diags_free(all);
-  xl_checker_free(c);
   return bad;
 }
 
@@ -106,6 +103,7 @@ int xl_cmd_launch(int argc, char **argv) {
     ;
   if (check_opts_parse(&o, i, argv) < 0)
     goto cleanup;
+  o.no_progress = 1;
   if (i + 1 >= argc) {
     xl_cli_error("launch needs the compile command after '--'");
     goto cleanup;

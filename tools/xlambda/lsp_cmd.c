@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/config.h"
 #include "lsp/lsp.h"
 #include "lsp/lsp_text.h"
 #include "util/util.h"
@@ -28,6 +29,9 @@ static const char lsp_usage[] =
     "  --warnings-as-errors=GLOBS  report these rules' warnings as errors\n"
     "  --cuda-path=DIR          the CUDA toolkit\n"
     "  --cuda-version=X.Y       the CUDA version rules assume\n"
+    "  --config-file=FILE       use FILE for every document instead of the\n"
+    "                           nearest .xlambda.yaml (read when a document\n"
+    "                           is opened; command-line options win)\n"
     "  --debounce-ms=N          wait N ms after a change before parsing\n"
     "                           (default: 20)\n"
     "  --max-tus=N              keep at most N translation units in memory\n"
@@ -47,7 +51,7 @@ static const char lsp_usage[] =
 
 typedef struct lsp_cli {
   const char *cdb_dir, *rules, *wae, *cuda_path, *cuda_version, *docs_url;
-  const char *log, *input_style;
+  const char *log, *input_style, *config_file;
   int debounce_ms, max_tus, header_bodies, lit_test, pretty, test_methods;
 } lsp_cli;
 
@@ -64,10 +68,10 @@ static const char *value_of(const char *arg, const char *name) {
 static int parse_value(lsp_cli *o, const char *a) {
   const char *names[] = {"compile-commands-dir", "rules", "warnings-as-errors",
                          "cuda-path", "cuda-version", "docs-url", "log",
-                         "input-style"};
+                         "input-style", "config-file"};
   const char **targets[] = {&o->cdb_dir, &o->rules, &o->wae,
                             &o->cuda_path, &o->cuda_version, &o->docs_url,
-                            &o->log, &o->input_style};
+                            &o->log, &o->input_style, &o->config_file};
   const char *v = value_of(a, "debounce-ms");
   size_t i;
 
@@ -178,20 +182,13 @@ static char *find_docs(void) {
 }
 
 static int make_checker(xl_checker **out, const lsp_cli *o) {
+  xl_config_cli cli = {o->rules, o->wae, o->cuda_path, o->cuda_version, 0};
   xl_options *opts = NULL;
   xl_error *err = NULL;
   int rc = xl_error_new(&err);
 
   if (rc == XL_OK)
-    rc = xl_options_new(&opts);
-  if (rc == XL_OK && o->rules)
-    rc = xl_options_set_rules(opts, o->rules, err);
-  if (rc == XL_OK && o->wae)
-    rc = xl_options_set_warnings_as_errors(opts, o->wae, err);
-  if (rc == XL_OK && o->cuda_path)
-    rc = xl_options_set_cuda_path(opts, o->cuda_path);
-  if (rc == XL_OK && o->cuda_version)
-    rc = xl_options_set_cuda_version(opts, o->cuda_version, err);
+    rc = xl_config_options(&opts, NULL, &cli, err);
   if (rc == XL_OK)
     rc = xl_checker_new(out, opts, err);
   if (rc < 0)
@@ -215,6 +212,10 @@ static void fill_opts(xl_lsp_opts *lo, const lsp_cli *o) {
   lo->debounce_ms = o->debounce_ms;
   lo->max_tus = o->max_tus;
   lo->compile_commands_dir = o->cdb_dir;
+  lo->rules = o->rules;
+  lo->wae = o->wae;
+  lo->cuda_version = o->cuda_version;
+  lo->config_file = o->config_file;
   if (!o->header_bodies)
     lo->document_flags |= XL_DOCUMENT_SKIP_HEADER_BODIES;
 }

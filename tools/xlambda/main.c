@@ -33,11 +33,20 @@ static const char usage[] =
     "                           (default HEAD; REV may be '--cached' or\n"
     "                           'origin/main...HEAD'); --diff=- reads a\n"
     "                           unified diff on stdin\n"
-    "  -j N, --jobs=N           check N files at once (default: one per core)\n"
+    "  -j N, --jobs=N           check N files at once (default: one per core),\n"
+    "                           each in a worker process: a crash or a hang\n"
+    "                           fails that file only (exit 2)\n"
+    "  --timeout=SECONDS        give up on a file after SECONDS (default 600;\n"
+    "                           0: no limit)\n"
+    "  --in-process             check on threads inside xlambda: no crash\n"
+    "                           isolation, no --timeout (for debugging)\n"
     "  --header-filter=REGEX    headers whose findings are shown (default: all\n"
     "                           non-system headers; the main file always is)\n"
     "  --exclude-header-filter=REGEX  headers whose findings are not shown\n"
     "  --system-headers         also analyse and show system headers\n"
+    "  --cache-dir=DIR          keep results in DIR and replay them for\n"
+    "                           translation units whose files, arguments and\n"
+    "                           configuration are unchanged (default: off)\n"
     "\n"
     "rules and configuration:\n"
     "  --rules=GLOBS            enable (GLOB) or disable (-GLOB) rules, in order\n"
@@ -81,9 +90,10 @@ static const char usage[] =
     "  1  at least one error-level finding (warnings-as-errors included; with\n"
     "     --parse-errors-fail, also a file clang could not parse; fixes that\n"
     "     could not be applied; a bad configuration with --verify-config)\n"
-    "  2  xlambda could not do its job: a missing or unreadable file, a non-\n"
-    "     CUDA file, bad options, configuration or compile database, a\n"
-    "     libclang crash\n";
+    "  2  xlambda could not do its job, or not for every file (the others\n"
+    "     were checked and reported): a missing, unreadable, binary or non-\n"
+    "     CUDA file, a directory, bad options, configuration or compile\n"
+    "     database, a check that crashed or ran past --timeout\n";
 
 void xl_cli_error(const char *fmt, ...) {
   va_list ap;

@@ -427,6 +427,14 @@ typedef struct xl_facts {
 
   struct xl_facts *device; /* the device-side facts, when a second parse ran */
   void *impl;              /* allocator state; not for rules */
+
+  /* Every file the parses read (libclang's inclusion lists of both sides,
+     the main file first) with a hash of its contents as read: the result
+     cache's dependencies. Recorded only when asked for (the frontend's
+     XL_PARSE_RECORD_DEPS); rules do not read them. */
+  const char **deps;
+  uint64_t *dep_hashes;
+  uint32_t ndeps;
 } xl_facts;
 
 /*
@@ -461,8 +469,16 @@ XL_API int xl_facts_add_file(xl_id *out, xl_facts *facts, const char *path,
                              uint32_t file_flags);
 
 /*
+ * Record that the parse read `path` (copied) whose contents hash to `hash`
+ * (xl_hash_bytes from XL_FNV_INIT); a path recorded already is kept with
+ * its first hash. Returns XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_facts_add_dep(xl_facts *facts, const char *path, uint64_t hash);
+
+/*
  * Make every relative file path absolute against dir (a compile command's
- * working directory: clang names headers as the include path spells them).
+ * working directory: clang names headers as the include path spells them),
+ * in the file table and in the dependencies.
  * Returns XL_OK or XL_ENOMEM.
  */
 XL_API int xl_facts_absolute_paths(xl_facts *facts, const char *dir);

@@ -34,6 +34,10 @@ void launches() {
   auto ok2 = [n] __host__ __device__ () { return n; };
   kern<<<1, 1>>>(ok1);
   kern<<<1, 1>>>(ok2);
+  // inside another template's arguments (thrust::zip_function<closure>):
+  // still an extended lambda's closure, found in CCCL's word_count.cu
+  kern2<Box<decltype(ok2)>><<<1, 1>>>();
+  kern<<<1, 1>>>(Box<decltype(ok1)>{ok1});
 }
 
 // Through a template, and a lambda defined in a template.

@@ -8,7 +8,8 @@
 // even parse it ("expected body of lambda expression"): xlambda parses the
 // file again without the annotation, as nvcc ignores it, and reports it.
 // The clang plugin cannot parse again: clang's own errors stand (CLANG
-// lines) and the rule is reported by the CLI only (docs/plugin.md).
+// lines) and the rule reports those lambdas by the CLI only; the plugin
+// still reports the one clang parses (docs/plugin.md).
 
 #define DEV __device__
 
@@ -28,6 +29,8 @@ void annotated() {
   // CLANG: :[[@LINE-3]]:33: error: use of undeclared identifier 'T'
   auto d = [] <typename T> () __device__ { return T{}; };
   // CHECK: :[[@LINE-1]]:42: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG: :[[@LINE-2]]:42: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG: :[[@LINE-3]]:31: note: annotation written here
 
   // compliant twins: the annotation right after the capture list
   auto ok1 = [] __device__ <typename T> (T x) { return x; };

@@ -9,8 +9,8 @@
 //
 // Through the clang plugin (CLANG lines): clang 22 itself rejects
 // 'mutable __device__' (it accepts the other forms with a -Wcuda-compat
-// warning), so the compile fails with clang's own error before the plugin
-// runs; the rule is reported by the CLI only (docs/plugin.md).
+// warning), so the compile fails with clang's own error; the plugin still
+// reports the lambdas clang parsed, and 'c' by the CLI only (docs/plugin.md).
 
 #define DEV __device__
 
@@ -19,19 +19,27 @@ void annotated() {
   auto a = [&] () __device__ { return x; };
   // CHECK: :[[@LINE-1]]:30: error: the lambda's 'operator()' cannot be annotated with an execution space; annotate the lambda after its capture list [lambda_operator_annotated]
   // CHECK: :[[@LINE-2]]:19: note: annotation written here; write it right after the capture list: '[...] __device__ <...> (...)'
+  // CLANG-DAG: :[[@LINE-3]]:30: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG-DAG: :[[@LINE-4]]:19: note: annotation written here
   auto b = [] (int i) __host__ __device__ { return i; };
   // CHECK: :[[@LINE-1]]:43: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG-DAG: :[[@LINE-2]]:43: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG-DAG: :[[@LINE-3]]:23: note: annotation written here
   auto c = [] () mutable __device__ { return 1; };
   // CHECK: :[[@LINE-1]]:37: error: the lambda's 'operator()' cannot be annotated with an execution space
-  // CLANG: :[[@LINE-2]]:26: error: expected body of lambda expression
+  // CLANG-DAG: :[[@LINE-2]]:26: error: expected body of lambda expression
   auto d = [] () DEV { return 2; };
   // CHECK: :[[@LINE-1]]:22: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG-DAG: :[[@LINE-2]]:22: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG-DAG: :[[@LINE-3]]:18: note: annotation written here
   auto e = [] (auto i)
     __host__ __device__
   {
     return i;
   };
   // CHECK: :[[@LINE-3]]:3: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG-DAG: :[[@LINE-4]]:3: error: the lambda's 'operator()' cannot be annotated with an execution space
+  // CLANG-DAG: :[[@LINE-6]]:5: note: annotation written here
 
   // compliant twins: the annotation right after the capture list
   auto ok1 = [=] __device__ () { return x; };
