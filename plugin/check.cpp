@@ -1,6 +1,6 @@
 /*
  * check.cpp: one translation unit through the plugin: facts from the AST
- * (walk.cpp), the device side when the file needs it (device.cpp), then
+ * (lib/frontend's walk through cx_shim.cpp), the device side when the file needs it (device.cpp), then
  * the same C rules as `xlambda check` (xl_rules_run) and the findings
  * through clang's DiagnosticsEngine (report.cpp).
  */
@@ -14,7 +14,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 
-#include "fe.h"
+#include "cursor.h"
 
 extern "C" {
 #include "util/util.h"
@@ -23,9 +23,6 @@ extern "C" {
 using namespace clang;
 
 namespace xlp {
-
-int device_pass(CompilerInstance &ci, xl_facts *host, const Tu *tu,
-                const Options &opts); /* device.cpp */
 
 /* The directory relative paths are resolved against. */
 static std::string working_dir(const CompilerInstance &ci) {
@@ -113,9 +110,10 @@ static xl_facts *build_facts(CompilerInstance &ci, ASTContext &ctx,
   if (xl_facts_new(&facts, main_file_path(ci, cwd).c_str()) < 0)
     return nullptr;
   describe(facts, ci, opts);
-  int rc = walk_tu(facts, &tu, false);
-  if (rc == XL_OK && opts.device_side)
-    rc = device_pass(ci, facts, &tu, opts);
+  bool needs_device = false;
+  int rc = walk_tu(facts, tu, opts.device_side ? &needs_device : nullptr);
+  if (rc == XL_OK && needs_device)
+    rc = device_pass(ci, facts);
   if (rc == XL_OK)
     rc = xl_facts_absolute_paths(facts, cwd.c_str());
   if (rc < 0) {

@@ -2,14 +2,14 @@
  * cursor.h: libclang's view of the Clang AST, inside the compiler.
  *
  * The libclang frontend (lib/frontend) reads the AST through cursors. The
- * plugin must fill the same facts, field by field, so it reads the AST the
- * same way: a Cursor here has libclang 22's kinds, identity, locations,
- * extents, spellings and children (the order of CursorVisitor, whose
- * statement work list is ported in worklist.cpp). The adapter files
- * (srcmap.cpp ... thisobj.cpp) are then line-for-line ports of the C files,
- * which keeps the two frontends comparable (test/plugin/facts_diff.py).
+ * plugin runs the same walk (lib/frontend's C files) over this model: a
+ * Cursor here has libclang 22's kinds, identity, locations, extents,
+ * spellings and children (the order of CursorVisitor, whose statement work
+ * list is ported in worklist.cpp), and cx_shim.cpp offers it to the C walk
+ * as libclang's C API. test/plugin/facts_diff.py compares the two
+ * frontends' facts.
  *
- * Only the parts of libclang that lib/frontend uses are modelled.
+ * Only the parts of libclang that lib/frontend's walk uses are modelled.
  */
 #ifndef XLP_CURSOR_H
 #define XLP_CURSOR_H
@@ -32,6 +32,7 @@ struct Tu {
   clang::ASTContext &ctx;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
+  CXTranslationUnit cx = nullptr; /* its handle in the C API (cx_shim.cpp) */
 };
 
 /* A source location (CXSourceLocation). */
@@ -168,8 +169,6 @@ CType arg_type(const CType &t, unsigned i);
 CType class_type(const CType &t);
 int num_type_template_arguments(const CType &t);
 CType type_template_argument(const CType &t, unsigned i);
-/* clang_Type_getSizeOf, reduced to: 1 when it reports a dependent type. */
-bool size_is_dependent(const CType &t);
 Cursor type_declaration(const CType &t);
 /* clang_Type_visitFields: the fields of the record, in order. */
 void visit_fields(const CType &t,

@@ -209,17 +209,6 @@ CType type_template_argument(const CType &t, unsigned index) {
   return make_type(QualType(), t.tu);
 }
 
-bool size_is_dependent(const CType &t) {
-  if (t.kind == CXType_Invalid)
-    return false;
-  QualType q = t.t;
-  if (q->isReferenceType())
-    q = q.getNonReferenceType();
-  if (q->isIncompleteType())
-    return false;
-  return q->isDependentType();
-}
-
 Cursor type_declaration(const CType &t) {
   const Type *tp = t.kind == CXType_Invalid ? nullptr : t.t.getTypePtrOrNull();
   const Decl *d = nullptr;

@@ -61,6 +61,25 @@ bool parse_other_side(
     llvm::function_ref<void(clang::CompilerInstance &, clang::ASTContext &)> fn,
     bool *errors);
 
+struct Tu;
+
+/*
+ * Walk tu into facts (which know their main file and the command's flags)
+ * with lib/frontend's walk, xl_fe_walk_tu, over the libclang functions of
+ * cx_shim.cpp. With needs_device (may be null) the __CUDA_ARCH__
+ * conditionals are scanned too and *needs_device says whether the file
+ * needs the device side. Returns XL_OK or XL_ENOMEM. (cx_shim.cpp)
+ */
+int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device);
+
+/*
+ * Parse ci's main file as the device side, walk it into host->device and
+ * pair the extended lambdas of the two sides (xl_fe_join_sides). A device
+ * parse clang refuses leaves host->device null. Returns XL_OK or
+ * XL_ENOMEM. (device.cpp)
+ */
+int device_pass(clang::CompilerInstance &ci, xl_facts *host);
+
 /* The compile's first GPU architecture, e.g. "sm_90" (sm_75 if none). */
 std::string first_gpu_arch(clang::CompilerInstance &ci);
 
