@@ -28,6 +28,20 @@ lines in the file equal xlambda's lines minus the lines that only xlambda
 has, and those extra lines exist exactly when nvcc failed elsewhere. Keep
 such a case alone in its file, so that the line stays exact.
 
+With --plugin, the xlambda side is the clang plugin instead of the CLI:
+`clang++ -fsyntax-only -x cuda --cuda-gpu-arch=sm_75 -std=c++17 ARGS
+-fplugin=PLUGIN FILE` (sm_75 is nvcc 13.0's default architecture), whose
+error lines tagged with an xlambda rule id count as above. clang's own
+errors are accepted on a line where the plugin reports an error too (clang
+rejects some of the same code, e.g. a __device__ lambda converted to a
+function pointer); anywhere else they fail the case, as the CLI's
+[clang-diagnostic-error] findings do. Cases nvcc checks without
+--extended-lambda are skipped (clang has no such mode).
+
+--nvcc-cache DIR keeps nvcc's verdicts, keyed by the case's text, the
+arguments, the mode and `nvcc --version`, so that the CLI and plugin runs of
+the suite run nvcc once.
+
 Directives in a test file:
   // ORACLE: args -std=c++20      extra arguments for both tools
   // ORACLE: host                 compare against `nvcc -c`
@@ -35,12 +49,15 @@ Directives in a test file:
                                   checks it as an nvcc command (through a
                                   compile database) without the flag
   // ORACLE: skip <reason>        not an oracle case (the reason is printed)
+  // ORACLE: plugin-skip <reason> not a case for --plugin (clang itself
+                                  rejects the file; the reason is printed)
 
 Exit status: 0 all passed, 1 a case failed, 77 nvcc is not installed (ctest
 reports the suite as skipped).
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
 import re
@@ -59,7 +76,7 @@ EDG_TRACE = re.compile(r'\bat line (?P<line>\d+) of (?P<file>\S+)$')
 GCC_TRACE = re.compile(r'^(?P<file>[^:\s]+?):(?P<line>\d+):(\d+:)?\s+required from')
 
 
-def directives(path):
+def directives(path, plugin=False):
     args, mode, skip, ext = [], 'frontend', None, True
     with open(path, encoding='utf-8', errors='replace') as f:
         for line in f:
@@ -75,6 +92,10 @@ def directives(path):
                 ext = False  # "no-extended-lambda"
             elif key == 'skip':
                 skip = value or 'no reason given'
+            elif key == 'plugin' and plugin and value.startswith('-skip'):
+                skip = value[len('-skip'):].strip() or 'no reason given'
+    if plugin and not ext and not skip:
+        skip = 'nvcc without --extended-lambda: clang has no such mode'
     return args, mode, skip, ext
 
 
@@ -121,6 +142,66 @@ def nvcc_lines(nvcc, path, args, mode, ext, workdir):
     return lines, elsewhere, proc
 
 
+class Verdict:
+    """What nvcc_lines() keeps of a run (a cache entry)."""
+    def __init__(self, d):
+        self.returncode, self.stdout, self.stderr = d['rc'], d['out'], ''
+
+
+def nvcc_cached(cache, nvcc, path, args, mode, ext, workdir):
+    """nvcc_lines(), remembered in the cache directory when there is one."""
+    if not cache:
+        return nvcc_lines(nvcc, path, args, mode, ext, workdir)
+    with open(path, 'rb') as f:
+        key = hashlib.sha256(f.read() + json.dumps(
+            [os.path.abspath(path), args, mode, ext, cache['version']]).encode())
+    entry = os.path.join(cache['dir'], key.hexdigest() + '.json')
+    if os.path.exists(entry):
+        with open(entry) as f:
+            d = json.load(f)
+        return set(d['lines']), d['elsewhere'], Verdict(d)
+    lines, elsewhere, proc = nvcc_lines(nvcc, path, args, mode, ext, workdir)
+    d = {'lines': sorted(lines), 'elsewhere': elsewhere, 'rc': proc.returncode,
+         'out': (proc.stdout + proc.stderr)[-4000:]}
+    tmp = entry + '.%d.tmp' % os.getpid()
+    with open(tmp, 'w') as f:
+        json.dump(d, f)
+    os.replace(tmp, entry)
+    return lines, elsewhere, proc
+
+
+PLUGIN_DIAG = re.compile(r'^(?P<file>.+?):(?P<line>\d+):\d+: error: (?P<msg>.*?)'
+                         r'(?: \[(?P<rule>[a-z0-9_]+)(?:,[^\]]*)?\])?$')
+
+
+def plugin_lines(plugin, path, args, mode, oracle_of):
+    """The plugin's error lines of oracle rules, or ('clang', [...])."""
+    cuda = os.environ.get('CUDA_PATH', '/usr/local/cuda')
+    cmd = [plugin['clang'], '-fsyntax-only', '-x', 'cuda', '-std=c++17',
+           '--cuda-gpu-arch=sm_75', '-Wno-unknown-cuda-version',
+           '-fno-caret-diagnostics', '-fno-color-diagnostics',
+           '-isystem', os.path.join(cuda, 'include', 'cccl')] + args + [
+           '-fplugin=' + plugin['so'], path]
+    proc = subprocess.run(cmd, capture_output=True, text=True, errors='replace')
+    lines, ours, clang = set(), set(), []
+    for text in proc.stderr.splitlines():
+        m = PLUGIN_DIAG.match(text)
+        if not m or os.path.abspath(m.group('file')) != os.path.abspath(path):
+            continue
+        line = int(m.group('line'))
+        if not m.group('rule'):
+            clang.append({'line': line, 'message': m.group('msg')})
+            continue
+        ours.add(line)
+        kind = oracle_of.get(m.group('rule'), 'frontend')
+        if kind == mode or (mode == 'host' and kind == 'frontend'):
+            lines.add(line)
+    clang = [c for c in clang if c['line'] not in ours]
+    if clang:
+        return ('clang', clang), proc
+    return lines, proc
+
+
 def xlambda_command(xlambda, path, args, ext, workdir):
     """The xlambda command line: a plain check, or, without --extended-lambda,
     a check of an nvcc command through a compile database."""
@@ -161,13 +242,18 @@ def rule_oracles(xlambda):
     return {r['id']: r['oracle'] for r in json.loads(proc.stdout)['rules']}
 
 
-def run_case(path, nvcc, xlambda, oracle_of):
-    args, mode, skip, ext = directives(path)
+def run_case(path, nvcc, xlambda, oracle_of, plugin=None, cache=None):
+    args, mode, skip, ext = directives(path, plugin is not None)
     if skip:
         return 'SKIP', path, skip
     with tempfile.TemporaryDirectory(prefix='xl-oracle-') as tmp:
-        want, elsewhere, nproc = nvcc_lines(nvcc, path, args, mode, ext, tmp)
-        got, xproc = xlambda_lines(xlambda, path, args, mode, ext, oracle_of, tmp)
+        want, elsewhere, nproc = nvcc_cached(cache, nvcc, path, args, mode,
+                                             ext, tmp)
+        if plugin:
+            got, xproc = plugin_lines(plugin, path, args, mode, oracle_of)
+        else:
+            got, xproc = xlambda_lines(xlambda, path, args, mode, ext,
+                                       oracle_of, tmp)
     if got is None:
         return 'FAIL', path, 'xlambda exited %d: %s' % (xproc.returncode, xproc.stderr.strip())
     if isinstance(got, tuple):
@@ -201,6 +287,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--xlambda', required=True)
     ap.add_argument('--nvcc', default=os.path.join(os.environ.get('CUDA_PATH', '/usr/local/cuda'), 'bin', 'nvcc'))
+    ap.add_argument('--plugin', help='check through this clang plugin instead')
+    ap.add_argument('--clang', default='/usr/lib/llvm-22/bin/clang++')
+    ap.add_argument('--nvcc-cache', help='directory keeping nvcc verdicts')
     ap.add_argument('-j', type=int, default=os.cpu_count() or 2)
     ap.add_argument('paths', nargs='+')
     opts = ap.parse_args()
@@ -208,10 +297,18 @@ def main():
         print('oracle: nvcc not found at %s; skipping the nvcc oracle suite' % opts.nvcc)
         return 77
     oracle_of = rule_oracles(opts.xlambda)
+    plugin = {'so': opts.plugin, 'clang': opts.clang} if opts.plugin else None
+    cache = None
+    if opts.nvcc_cache:
+        os.makedirs(opts.nvcc_cache, exist_ok=True)
+        version = subprocess.run([opts.nvcc, '--version'], capture_output=True,
+                                 text=True).stdout
+        cache = {'dir': opts.nvcc_cache, 'version': version}
     cases = list(collect(opts.paths))
     counts = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
     with concurrent.futures.ThreadPoolExecutor(max_workers=opts.j) as pool:
-        futures = [pool.submit(run_case, c, opts.nvcc, opts.xlambda, oracle_of) for c in cases]
+        futures = [pool.submit(run_case, c, opts.nvcc, opts.xlambda, oracle_of,
+                               plugin, cache) for c in cases]
         for fut in futures:
             status, path, detail = fut.result()
             counts[status] += 1

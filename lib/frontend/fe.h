@@ -16,7 +16,8 @@
  *   recover.c  lambdas clang cannot parse because of an annotation nvcc
  *              reads as annotating operator() (rewritten and parsed again)
  *   archscan.c the preprocessor conditionals that depend on __CUDA_ARCH__
- *   device.c   the device-side parse and the pairing of the two sides
+ *   device.c   the device-side parse
+ *   pair.c     the device side's facts and the pairing of the two sides
  *   uses.c     host-side uses of closures: kernel and launcher arguments,
  *              function pointers, introspection, ADL hazards
  *   introspect.c  the function-pointer and introspection part of uses.c
@@ -285,6 +286,21 @@ void xl_fe_instances_free(xl_fe *fe);
 
 /* ---- walk.c ------------------------------------------------------------ */
 
+struct xl_recovery;
+
+/*
+ * Walk a parsed TU into facts (which know their main file); `rec` (may be
+ * NULL) names the text recover.c blanked; `flags` are the XL_PARSE_* flags
+ * (XL_PARSE_SYSTEM_HEADERS walks system headers too). With `needs_device`
+ * (may be NULL) the walk's state then scans for __CUDA_ARCH__ conditionals
+ * (xl_fe_arch_scan), which sets it. XL_OK or XL_ENOMEM. The one entry of
+ * both frontends: the clang plugin compiles the walk files against its own
+ * libclang functions (plugin/cx_shim.h) and calls it the same way.
+ */
+int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
+                  const struct xl_recovery *rec, unsigned flags,
+                  int *needs_device);
+
 /* Walk the whole TU and fill fe->facts. Returns XL_OK or XL_ENOMEM. */
 int xl_fe_walk(xl_fe *fe);
 
@@ -337,16 +353,23 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    struct xl_diags *clang_errors, int *device_later,
                    xl_error *err);
 
+
+/* ---- pair.c ------------------------------------------------------------ */
+
 /*
- * Walk a parsed TU into facts (which know their main file); `rec` (may be
- * NULL) names the text recover.c blanked; `flags` are the XL_PARSE_* flags
- * (XL_PARSE_SYSTEM_HEADERS walks system headers too). With `needs_device`
- * (may be NULL) the walk's state then scans for __CUDA_ARCH__ conditionals
- * (xl_fe_arch_scan), which sets it. XL_OK or XL_ENOMEM.
+ * Create the device side's facts for host into *out (the caller owns them):
+ * host's main file, files (same numbering), language and CUDA version, and
+ * flags (with XL_FACTS_DEVICE_SIDE). XL_OK or XL_ENOMEM (*out NULL).
  */
-int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const struct xl_recovery *rec, unsigned flags,
-                  int *needs_device);
+int xl_fe_device_facts_new(xl_facts **out, const xl_facts *host);
+
+/*
+ * After the device walk: copy the files the device side added back into
+ * host, number the extended lambdas of both sides and pair them
+ * (xl_lambda.number, .peer). host takes dev (host->device) even on failure.
+ * XL_OK or XL_ENOMEM.
+ */
+int xl_fe_join_sides(xl_facts *host, xl_facts *dev);
 
 /* ---- deps.c ------------------------------------------------------------ */
 

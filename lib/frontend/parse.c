@@ -223,32 +223,6 @@ static int check_input(const char *file, xl_error *err) {
   return XL_OK;
 }
 
-int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const xl_recovery *rec, unsigned flags, int *needs_device) {
-  xl_fe *fe = calloc(1, sizeof(*fe));
-  int rc;
-
-  if (!fe)
-    return XL_ENOMEM;
-  fe->tu = tu;
-  fe->walk_system = (flags & XL_PARSE_SYSTEM_HEADERS) != 0;
-  fe->facts = facts;
-  if (rec) {
-    fe->blanked = rec->blanked;
-    fe->nblanked = rec->n;
-  }
-  if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
-    facts->file_flags[0] |= XL_FILE_MAIN;
-  rc = xl_fe_walk(fe);
-  if (rc == XL_OK && needs_device) /* reuses the walk's files and memos */
-    rc = xl_fe_arch_scan(needs_device, fe);
-  xl_fe_types_free(fe);
-  xl_fe_instances_free(fe);
-  xl_fe_files_free(fe);
-  free(fe);
-  return rc;
-}
-
 static void describe_tu(xl_facts *f, const xl_command *cmd,
                         const xl_parse_opts *opts) {
   const xl_toolkit *tk = opts->toolkit;

@@ -6,10 +6,13 @@
  * compound statements, 'if constexpr') and restores its state afterwards.
  * Declarations in system headers are skipped whole.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
+#include "frontend.h"
 #include "lex.h"
+#include "recover.h"
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
                                      CXClientData data);
@@ -252,4 +255,30 @@ int xl_fe_walk(xl_fe *fe) {
     fe->status = xl_fe_instances_run(fe);
   xl_fe_uses_finish(fe); /* host-side uses, instances included (uses.c) */
   return fe->status;
+}
+
+int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
+                  const xl_recovery *rec, unsigned flags, int *needs_device) {
+  xl_fe *fe = calloc(1, sizeof(*fe));
+  int rc;
+
+  if (!fe)
+    return XL_ENOMEM;
+  fe->tu = tu;
+  fe->walk_system = (flags & XL_PARSE_SYSTEM_HEADERS) != 0;
+  fe->facts = facts;
+  if (rec) {
+    fe->blanked = rec->blanked;
+    fe->nblanked = rec->n;
+  }
+  if (xl_fe_file(fe, clang_getFile(tu, facts->main_file)))
+    facts->file_flags[0] |= XL_FILE_MAIN;
+  rc = xl_fe_walk(fe);
+  if (rc == XL_OK && needs_device) /* reuses the walk's files and memos */
+    rc = xl_fe_arch_scan(needs_device, fe);
+  xl_fe_types_free(fe);
+  xl_fe_instances_free(fe);
+  xl_fe_files_free(fe);
+  free(fe);
+  return rc;
 }

@@ -1,5 +1,6 @@
 // RUN: %xlambda check --dump-facts %s -- -std=c++17 | FileCheck %s
 // RUN: %xlambda check --dump-facts %s -- -std=c++17 -DTEMPLATE | FileCheck %s
+// ORACLE: plugin-skip clang 22's device compilation rejects reads of host variables in the __device__ lambdas ("reference to __host__ variable"), which nvcc accepts
 
 // Only odr-uses capture: a constexpr or const scalar used as a value, an
 // operand of sizeof, a static local and a global are not captured; the

@@ -1,4 +1,5 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 
 // The parameter and return types of an extended __host__ __device__
 // lambda's operator() cannot involve a type local to a function (function

@@ -1,4 +1,5 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 
 // nvcc names an extended lambda by the address of its enclosing function: a
 // constructor or destructor, whose address cannot be taken, cannot enclose

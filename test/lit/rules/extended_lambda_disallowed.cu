@@ -6,6 +6,7 @@
 // RUN: printf '[{"directory":"%%s","file":"%%s","arguments":["nvcc","--extended-lambda","-std=c++17","-c","%%s"]}]' %S %s %s > %t/compile_commands.json
 // RUN: %xlambda check --quiet --rules='-*,extended_lambda_disallowed' -p %t %s | FileCheck --allow-empty --check-prefix=FLAG %s
 // RUN: %xlambda check --quiet --rules='-*,extended_lambda_disallowed' %s -- -std=c++17 | FileCheck --allow-empty --check-prefix=FLAG %s
+// RUN: %if plugin %{ %plugin_check builds %s -- '-fplugin-arg-xlambda-rules=-*,extended_lambda_disallowed' -std=c++17 | FileCheck --allow-empty --check-prefix=FLAG %s %}
 // FLAG-NOT: {{warning|error}}:
 // ORACLE: no-extended-lambda
 

@@ -1,4 +1,5 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 
 // A template argument of the function enclosing an extended lambda cannot be
 // a private or protected member template (a template template argument).

@@ -1,4 +1,5 @@
 // RUN: %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %if plugin %{ %plugin_check builds %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 
 // '[=, *this]' copies the whole object into the closure. The kernel's copy
 // of the closure is destroyed on the device, which then runs the members'

@@ -1,0 +1,91 @@
+/*
+ * plugin.h: the clang plugin's options and its check of one translation
+ * unit (check.cpp), shared with the action (plugin.cpp) and the reporting
+ * of findings through clang's DiagnosticsEngine (report.cpp).
+ */
+#ifndef XLP_PLUGIN_H
+#define XLP_PLUGIN_H
+
+#include <string>
+
+#include "clang/Frontend/CompilerInstance.h"
+
+extern "C" {
+#include "core/diag_impl.h"
+#include "rules/registry.h"
+}
+
+namespace xlp {
+
+/* -fplugin-arg-xlambda-* */
+struct Options {
+  xl_rule_config rules;     /* rules=GLOBS and werror applied */
+  int cuda_major = 0;       /* cuda-version=X.Y; 0: the headers' CUDA_VERSION */
+  int cuda_minor = 0;
+  std::string dump_facts;   /* dump-facts=FILE: the facts as JSON */
+  bool device_side = true;  /* no-device-side: skip the __CUDA_ARCH__ parse */
+  bool nested = false;      /* inside the plugin's own second parse */
+  bool time_report = false; /* time-report: the check's CPU time on stderr */
+};
+
+/*
+ * Parse the plugin's arguments into *out. Returns "" on success, else a
+ * one-line message naming the bad argument.
+ */
+std::string parse_options(Options *out, const std::vector<std::string> &args);
+
+/*
+ * Check the translation unit ci has just parsed: walk it into facts, run the
+ * rules and report the findings through ci's DiagnosticsEngine. Does
+ * nothing for a device-side compilation (the host one reports).
+ */
+void check_tu(clang::CompilerInstance &ci, clang::ASTContext &ctx,
+              const Options &opts);
+
+/*
+ * Report a sorted list of findings through ci's DiagnosticsEngine: errors
+ * and warnings with their rule id, notes, ranges and fix-its; findings a
+ * NOLINT comment or an nv_diag_suppress pragma suppresses are left out.
+ */
+void report_diags(clang::CompilerInstance &ci, const xl_diags *diags,
+                  const char *main_file);
+
+/*
+ * Parse ci's main file again as the other side of the CUDA compilation
+ * (device or host) and call fn with that compiler instance and its AST.
+ * *errors says whether that parse had errors. Returns false when clang
+ * refused the invocation (fn was not called). (sides.cpp)
+ */
+bool parse_other_side(
+    clang::CompilerInstance &ci, bool device,
+    llvm::function_ref<void(clang::CompilerInstance &, clang::ASTContext &)> fn,
+    bool *errors);
+
+struct Tu;
+
+/*
+ * Walk tu into facts (which know their main file and the command's flags)
+ * with lib/frontend's walk, xl_fe_walk_tu, over the libclang functions of
+ * cx_shim.cpp. With needs_device (may be null) the __CUDA_ARCH__
+ * conditionals are scanned too and *needs_device says whether the file
+ * needs the device side. Returns XL_OK or XL_ENOMEM. (cx_shim.cpp)
+ */
+int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device);
+
+/*
+ * Parse ci's main file as the device side, walk it into host->device and
+ * pair the extended lambdas of the two sides (xl_fe_join_sides). A device
+ * parse clang refuses leaves host->device null. Returns XL_OK or
+ * XL_ENOMEM. (device.cpp)
+ */
+int device_pass(clang::CompilerInstance &ci, xl_facts *host);
+
+/* The compile's first GPU architecture, e.g. "sm_90" (sm_75 if none). */
+std::string first_gpu_arch(clang::CompilerInstance &ci);
+
+/* An error of the plugin itself ("xlambda plugin: ..."). */
+void plugin_error(clang::DiagnosticsEngine &d, const std::string &msg);
+
+} // namespace xlp
+
+#endif /* XLP_PLUGIN_H */

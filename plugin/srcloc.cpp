@@ -1,0 +1,112 @@
+/*
+ * srcloc.cpp: source locations and ranges as libclang 22 decomposes them
+ * (CXSourceLocation.cpp, CIndex.cpp translateSourceRange).
+ */
+#include "cursor.h"
+
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace xlp {
+
+Loc null_loc() { return Loc(); }
+
+bool equal_locations(const Loc &a, const Loc &b) {
+  if (!a.tu || !b.tu)
+    return !a.tu && !b.tu;
+  return a.raw == b.raw;
+}
+
+FileLoc expansion(const Loc &l) {
+  FileLoc out;
+
+  if (!l.tu || l.raw.isInvalid())
+    return out;
+  const SourceManager &sm = l.tu->sm;
+  SourceLocation e = sm.getExpansionLoc(l.raw);
+  FileID fid = sm.getFileID(e);
+  bool invalid = false;
+  const SrcMgr::SLocEntry &entry = sm.getSLocEntry(fid, &invalid);
+  if (invalid || !entry.isFile())
+    return out;
+  out.file = sm.getFileEntryRefForID(fid);
+  out.line = sm.getExpansionLineNumber(e);
+  out.col = sm.getExpansionColumnNumber(e);
+  out.offset = sm.getDecomposedLoc(e).second;
+  return out;
+}
+
+FileLoc spelling_loc(const Loc &l) {
+  FileLoc out;
+
+  if (!l.tu || l.raw.isInvalid())
+    return out;
+  const SourceManager &sm = l.tu->sm;
+  FileIDAndOffset info = sm.getDecomposedLoc(sm.getSpellingLoc(l.raw));
+  if (info.first.isInvalid())
+    return out;
+  out.file = sm.getFileEntryRefForID(info.first);
+  out.line = sm.getLineNumber(info.first, info.second);
+  out.col = sm.getColumnNumber(info.first, info.second);
+  out.offset = info.second;
+  return out;
+}
+
+bool in_system_header(const Loc &l) {
+  if (!l.tu || l.raw.isInvalid())
+    return false;
+  return l.tu->sm.isInSystemHeader(l.raw);
+}
+
+/* ASTUnit::getLocation(File, Offset). */
+Loc location_for_offset(const Tu *tu, FileEntryRef f, unsigned off) {
+  Loc out;
+  FileID fid = tu->sm.translateFile(f);
+
+  if (fid.isInvalid())
+    return out;
+  SourceLocation start = tu->sm.getLocForStartOfFile(fid);
+  out.raw = tu->sm.getMacroArgExpandedLocation(start.getLocWithOffset(off));
+  out.tu = tu;
+  return out;
+}
+
+/* cxloc::translateSourceRange: the end moves past the last token. */
+Range translate_range(const Tu *tu, CharSourceRange r) {
+  const SourceManager &sm = tu->sm;
+  SourceLocation end = r.getEnd();
+  bool token = r.isTokenRange();
+  Range out;
+
+  if (end.isValid() && end.isMacroID() && !sm.isMacroArgExpansion(end)) {
+    CharSourceRange e = sm.getExpansionRange(end);
+    end = e.getEnd();
+    token = e.isTokenRange();
+  }
+  if (token && end.isValid())
+    end = end.getLocWithOffset(
+        Lexer::MeasureTokenLength(sm.getSpellingLoc(end), sm, tu->lo));
+  out.begin.raw = r.getBegin();
+  out.begin.tu = tu;
+  out.end.raw = end;
+  out.end.tu = tu;
+  return out;
+}
+
+bool file_equal(OptionalFileEntryRef a, OptionalFileEntryRef b) {
+  if (!a || !b)
+    return !a && !b;
+  return *a == *b;
+}
+
+llvm::StringRef file_contents(const Tu *tu, FileEntryRef f) {
+  FileID fid = tu->sm.translateFile(f);
+  std::optional<llvm::MemoryBufferRef> buf = tu->sm.getBufferOrNone(fid);
+
+  if (!buf)
+    return llvm::StringRef();
+  return buf->getBuffer();
+}
+
+} // namespace xlp
