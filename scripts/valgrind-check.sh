@@ -1,5 +1,6 @@
 #!/bin/sh
-# valgrind-check.sh XLAMBDA SUPP ARGS...: run xlambda under memcheck and fail
+# valgrind-check.sh [--VALGRIND-OPTION...] XLAMBDA SUPP ARGS...: run xlambda
+# under memcheck (leading --options go to valgrind) and fail
 # on any memcheck error or definite/indirect leak, in xlambda or in any of
 # its worker processes (valgrind follows fork; each process writes its own
 # log, and with --quiet a log has text only when something was found).
@@ -7,12 +8,19 @@
 # (a worker crashed, or was stopped by memcheck's --error-exitcode), which
 # fails the check too.
 set -u
+vgopts=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --*) vgopts="$vgopts $1"; shift ;;
+    *) break ;;
+  esac
+done
 xl=$1; supp=$2; shift 2
 logs=$(mktemp -d /tmp/xl-valgrind-XXXXXX)
 trap 'rm -rf "$logs"' EXIT
 valgrind --quiet --error-exitcode=99 --leak-check=full \
   --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
-  --suppressions="$supp" --log-file="$logs/memcheck.%p" "$xl" "$@" > /dev/null
+  --suppressions="$supp" $vgopts --log-file="$logs/memcheck.%p" "$xl" "$@" > /dev/null
 rc=$?
 procs=$(ls "$logs" | wc -l)
 bad=0
