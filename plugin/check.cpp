@@ -146,8 +146,8 @@ static void check_facts(CompilerInstance &ci, xl_facts *facts,
  * at the first failing job, so the host job, where the plugin reports, will
  * not run. The plugin then parses the host side itself and reports here.
  */
-static void check_from_device(CompilerInstance &ci, const Options &opts) {
-  std::string cwd = working_dir(ci);
+static void check_from_device(CompilerInstance &ci, const Options &opts,
+                              const std::string &cwd) {
   xl_facts *facts = nullptr;
   bool errors = false;
 
@@ -163,20 +163,29 @@ static void check_from_device(CompilerInstance &ci, const Options &opts) {
 }
 
 static void check_job(CompilerInstance &ci, ASTContext &ctx,
-                      const Options &opts) {
+                      const Options &args) {
   const LangOptions &lo = ci.getLangOpts();
+  DiagnosticsEngine &d = ci.getDiagnostics();
 
-  if (!lo.CUDA || opts.nested)
+  if (!lo.CUDA || args.nested)
     return;
-  if (lo.CUDAIsDevice) {
-    if (ci.getDiagnostics().hasErrorOccurred())
-      check_from_device(ci, opts);
-    return; /* otherwise the host compilation reports, once */
+  /* a device job reports only when it failed; else the host job, once */
+  if (lo.CUDAIsDevice && !d.hasErrorOccurred())
+    return;
+  std::string cwd = working_dir(ci);
+  Options opts = args;
+  std::string msg = apply_config(&opts, main_file_path(ci, cwd), cwd);
+  if (!msg.empty()) {
+    plugin_error(d, msg);
+    return;
   }
-  xl_facts *facts = build_facts(ci, ctx, opts, working_dir(ci));
+  if (lo.CUDAIsDevice) {
+    check_from_device(ci, opts, cwd);
+    return;
+  }
+  xl_facts *facts = build_facts(ci, ctx, opts, cwd);
   if (!facts) {
-    plugin_error(ci.getDiagnostics(),
-                 "out of memory while analysing the translation unit");
+    plugin_error(d, "out of memory while analysing the translation unit");
     return;
   }
   check_facts(ci, facts, opts);

@@ -68,12 +68,25 @@ static std::string parse_one(Options *o, const std::string &arg) {
   std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
   bool has_value = eq != std::string::npos;
 
-  if (key == "rules" && has_value)
+  /* rules=, werror and cuda-version= are checked here, so that a bad one is
+   * reported once and names the argument, and applied over the
+   * configuration when the file is checked (config.cpp) */
+  if (key == "rules" && has_value) {
+    o->rules_arg += (o->rules_arg.empty() ? "" : ",") + value;
     return apply_globs(o, value, false);
-  if (key == "werror" && !has_value)
+  }
+  if (key == "werror" && !has_value) {
+    o->werror = true;
     return apply_globs(o, "*", true);
-  if (key == "cuda-version" && has_value)
+  }
+  if (key == "cuda-version" && has_value) {
+    o->cuda_version_arg = value;
     return parse_version(o, value);
+  }
+  if (key == "config-file" && has_value && !value.empty()) {
+    o->config_file = value;
+    return "";
+  }
   if (key == "dump-facts" && has_value && !value.empty()) {
     o->dump_facts = value;
     return "";
@@ -92,7 +105,7 @@ static std::string parse_one(Options *o, const std::string &arg) {
   }
   return "unknown argument '" + arg +
          "' (expected rules=GLOBS, werror, cuda-version=X.Y, "
-         "dump-facts=FILE, no-device-side or time-report)";
+         "config-file=FILE, dump-facts=FILE, no-device-side or time-report)";
 }
 
 std::string parse_options(Options *out, const std::vector<std::string> &args) {

@@ -19,9 +19,13 @@ namespace xlp {
 
 /* -fplugin-arg-xlambda-* */
 struct Options {
-  xl_rule_config rules;     /* rules=GLOBS and werror applied */
-  int cuda_major = 0;       /* cuda-version=X.Y; 0: the headers' CUDA_VERSION */
+  xl_rule_config rules;     /* in effect: apply_config's result */
+  int cuda_major = 0;       /* in effect; 0: the headers' CUDA_VERSION */
   int cuda_minor = 0;
+  std::string rules_arg;    /* rules=GLOBS, joined with ',' */
+  bool werror = false;      /* werror */
+  std::string cuda_version_arg; /* cuda-version=X.Y */
+  std::string config_file;  /* config-file=PATH; else the nearest .xlambda.yaml */
   std::string dump_facts;   /* dump-facts=FILE: the facts as JSON */
   bool device_side = true;  /* no-device-side: skip the __CUDA_ARCH__ parse */
   bool nested = false;      /* inside the plugin's own second parse */
@@ -33,6 +37,16 @@ struct Options {
  * one-line message naming the bad argument.
  */
 std::string parse_options(Options *out, const std::vector<std::string> &args);
+
+/*
+ * Set o->rules and o->cuda_major/minor from the configuration of main_file
+ * (the nearest .xlambda.yaml with its parents, or o->config_file) with o's
+ * arguments on top, as `xlambda check` layers its command line. Returns ""
+ * on success, else a one-line message ("FILE:LINE:COL: ..."); o's rules are
+ * then unchanged. (config.cpp)
+ */
+std::string apply_config(Options *o, const std::string &main_file,
+                         const std::string &cwd);
 
 /*
  * Check the translation unit ci has just parsed: walk it into facts, run the
