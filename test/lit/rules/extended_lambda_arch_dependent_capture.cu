@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 // RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
 // RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
 // RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s

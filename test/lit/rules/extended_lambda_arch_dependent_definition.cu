@@ -1,7 +1,9 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck --check-prefixes=CHECK,SM75 %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck --check-prefixes=CHECK,SM75 %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify --prefixes CHECK,SM75 %s -- -std=c++17 %}
 // RUN: not %xlambda check --quiet %s -- -std=c++17 --cuda-gpu-arch=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 --cuda-gpu-arch=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify --prefixes CHECK,SM90 %s -- -std=c++17 --cuda-gpu-arch=sm_90 %}
 
 // nvcc names an extended lambda by its enclosing function and its position
 // among that function's extended lambdas. When __CUDA_ARCH__ decides whether

@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 
 // nvcc names an extended lambda by the address of its enclosing function: a
 // constructor or destructor, whose address cannot be taken, cannot enclose

@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 
 // A variable may not be captured for the first time inside an 'if constexpr'
 // branch of an extended lambda.

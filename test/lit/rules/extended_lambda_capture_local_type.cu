@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 
 // The type of a variable an extended lambda captures cannot involve a type
 // local to a function (the closure types of extended lambdas excepted),

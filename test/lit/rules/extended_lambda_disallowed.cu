@@ -7,6 +7,7 @@
 // RUN: %xlambda check --quiet --rules='-*,extended_lambda_disallowed' -p %t %s | FileCheck --allow-empty --check-prefix=FLAG %s
 // RUN: %xlambda check --quiet --rules='-*,extended_lambda_disallowed' %s -- -std=c++17 | FileCheck --allow-empty --check-prefix=FLAG %s
 // RUN: %if plugin %{ %plugin_check builds %s -- '-fplugin-arg-xlambda-rules=-*,extended_lambda_disallowed' -std=c++17 | FileCheck --allow-empty --check-prefix=FLAG %s %}
+// RUN: %if plugin %{ %plugin_verify --prefixes FLAG %s -- '-fplugin-arg-xlambda-rules=-*,extended_lambda_disallowed' -std=c++17 %}
 // FLAG-NOT: {{warning|error}}:
 // ORACLE: no-extended-lambda
 

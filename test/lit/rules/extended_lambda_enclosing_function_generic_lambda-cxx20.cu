@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++20 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++20 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++20 %}
 // ORACLE: args -std=c++20
 
 // extended_lambda_enclosing_function_generic_lambda with a C++20 template

@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 
 // An extended lambda cannot be nested in lambdas of which the outermost is
 // not in the body of a function: a default argument, a default member

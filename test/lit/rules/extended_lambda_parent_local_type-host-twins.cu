@@ -1,5 +1,6 @@
 // RUN: %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --allow-empty --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check builds %s -- -std=c++17 | FileCheck %s --allow-empty --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 // ORACLE: host
 
 // The compliant twins of the -kernel tests: the same instantiations with

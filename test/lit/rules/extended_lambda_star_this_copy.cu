@@ -1,5 +1,6 @@
 // RUN: %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check builds %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 
 // '[=, *this]' copies the whole object into the closure. The kernel's copy
 // of the closure is destroyed on the device, which then runs the members'

@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 
 // nvcc's message says an extended lambda can capture up to 1023 variables,
 // but nvcc 13.0 already rejects 1023 (and then stops with an internal

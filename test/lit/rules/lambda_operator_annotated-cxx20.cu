@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++20 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++20 | FileCheck --check-prefix=CLANG %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify --prefixes CLANG %s -- -std=c++20 %}
 // ORACLE: args -std=c++20
 // ORACLE: plugin-skip clang 22 cannot parse '[]<typename T> __device__ (T x)' ("expected body of lambda expression"); only the CLI re-parses
 

@@ -1,5 +1,6 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck --check-prefix=CLANG %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify --prefixes CLANG %s -- -std=c++17 %}
 // ORACLE: plugin-skip clang 22 cannot parse '[] () mutable __device__' ("expected body of lambda expression"); only the CLI re-parses
 
 // An execution-space annotation after the lambda's parameter list (or its

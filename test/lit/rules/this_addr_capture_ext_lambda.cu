@@ -1,5 +1,6 @@
 // RUN: %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check --host-only builds %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 // RUN: %xlambda check --quiet %s -- -std=c++14 | FileCheck --check-prefix=CXX14 %s
 // RUN: %if plugin %{ %plugin_check --host-only builds %s -- -std=c++14 | FileCheck --check-prefix=CXX14 %s %}
 // RUN: grep -Ev '^ *// (RUN|CHECK|FIXED|CXX14)' %s > %t.cu
