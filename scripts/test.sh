@@ -38,7 +38,7 @@ failed=""
 
 asan_build() {
   XL_BUILD_DIR=$asan sh scripts/build.sh -DCMAKE_C_COMPILER="$clang" \
-    -DXL_SANITIZE=ON -DXL_FUZZ=ON
+    -DXL_SANITIZE=ON -DXL_FUZZ=ON -DXL_BUILD_PLUGIN=ON
 }
 
 stage_tests() {
