@@ -176,6 +176,33 @@ cleanup:
   return rc;
 }
 
+static int has_note_fix(const xl_diag *d) {
+  size_t i;
+
+  for (i = 0; i < d->nnotes; i++)
+    if (d->notes[i]->nfixits)
+      return 1;
+  return 0;
+}
+
+/* Count the findings of file (fixed: its edits were written) in st. */
+static void count_file(xl_fix_stats *st, const xl_diags *diags,
+                       const char *file, int fixed, unsigned flags) {
+  size_t i, n;
+
+  for (i = 0; i < diags->count; i++) {
+    const xl_diag *d = diags->items[i];
+    const xl_fixit *fx = choose(d, flags, &n);
+    if (fx && n && strcmp(fx[0].begin.file, file) == 0 && fixed) {
+      st->fixed++;
+      st->errors_fixed += d->severity == XL_SEV_ERROR;
+    } else if ((!fx || !n) && d->loc.file &&
+               strcmp(d->loc.file, file) == 0 && has_note_fix(d)) {
+      st->notes_only++;
+    }
+  }
+}
+
 int xl_fix_apply(xl_fix_stats *st, const xl_diags *diags, unsigned flags,
                  FILE *log, xl_error *err) {
   size_t i;
@@ -186,6 +213,7 @@ int xl_fix_apply(xl_fix_stats *st, const xl_diags *diags, unsigned flags,
     int r = fix_file(st, diags, diags->files[i], flags, log, err);
     if (r < 0)
       rc = r;
+    count_file(st, diags, diags->files[i], r == XL_OK, flags);
   }
   return rc;
 }

@@ -28,6 +28,10 @@ typedef struct xl_fix_stats {
   unsigned files_changed;
   unsigned files_refused;
   unsigned edits;
+  unsigned fixed;        /* findings whose chosen fix was applied */
+  unsigned errors_fixed; /* ... of them error-level */
+  unsigned notes_only;   /* findings not fixed whose fix sits on a note
+                            (without XL_FIX_NOTES, or on several notes) */
 } xl_fix_stats;
 
 /* xl_fix_apply flags */
@@ -37,7 +41,8 @@ typedef struct xl_fix_stats {
  * Apply the fix-its of diags to their files: every file is rewritten
  * atomically (a temporary file beside it, fsynced, renamed over it, the
  * permissions kept) with all its edits, or left untouched when its edits
- * conflict; each refusal is reported on `log` in one line. Returns XL_OK
+ * conflict; each refusal is reported on `log` in one line. stats also
+ * counts the findings fixed and those left with a fix on a note only. Returns XL_OK
  * when every file could be handled, else the last failure (XL_ECONFLICT,
  * XL_EIO).
  */

@@ -41,7 +41,9 @@ typedef struct check_opts {
   const char *cache_dir; /* --cache-dir: the result cache, or NULL */
   int jobs;          /* 0: the number of cores */
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
-  int quiet, color, no_progress, system_headers;
+  int quiet, no_progress, system_headers;
+  int color;            /* --color: 1 always, 0 never, -1 auto */
+  int help;             /* -h, --help */
   int dump_config, verify_config, list_rules;
   int fail_on_findings; /* launch: do not compile when there are errors */
   int dump_args;        /* print the clang arguments of each entry */
@@ -52,6 +54,11 @@ typedef struct check_opts {
   char **extra;      /* after `--` */
   int nextra, dashdash;
 } check_opts;
+
+/* Whether text written to fd is coloured: --color=always / never, else
+ * (auto) when fd is a terminal, NO_COLOR is unset or empty and TERM is not
+ * 'dumb', as clang and https://no-color.org do. */
+int check_use_color(const check_opts *o, int fd);
 
 /* What applies to the files under one configuration. */
 typedef struct check_profile {

@@ -127,7 +127,10 @@ int xl_cmd_check(int argc, char **argv) {
   run.o = &o;
   if (check_opts_parse(&o, argc, argv) < 0)
     goto cleanup;
-  if (o.list_rules) {
+  if (o.help) {
+    xl_print_usage(stdout);
+    code = XL_EXIT_OK;
+  } else if (o.list_rules) {
     xl_print_rules(stdout, o.format && strcmp(o.format, "json") == 0);
     code = XL_EXIT_OK;
   } else if (o.dump_config) {

@@ -287,22 +287,21 @@ static int selected(selector *s, const char *file) {
   return any;
 }
 
-/* Arguments that selected nothing: an error for a source file the user
- * expects to be checked, a warning otherwise (a header, a pattern). */
+/* Arguments that selected nothing are errors (exit 2), so that a typo in a
+ * CI filter cannot pass by checking nothing. */
 static int report_unselected(const check_run *run, const selector *s) {
   int i, bad = 0;
 
   for (i = 0; i < s->n; i++) {
     if (s->hits[i])
       continue;
-    if (is_source(run->o->files[i])) {
+    if (is_source(run->o->files[i]))
       xl_cli_error("'%s' is not in the compilation database '%s'",
                    run->o->files[i], run->db_path);
-      bad = 1;
-    } else if (!run->o->quiet) {
-      fprintf(stderr, "xlambda: warning: '%s' matches no entry of the "
-              "compilation database '%s'\n", run->o->files[i], run->db_path);
-    }
+    else
+      xl_cli_error("the filter '%s' selects no entry of the compilation "
+                   "database '%s'", run->o->files[i], run->db_path);
+    bad = 1;
   }
   return bad;
 }

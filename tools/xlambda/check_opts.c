@@ -45,6 +45,8 @@ static int parse_flag(check_opts *o, const char *arg) {
       {"quiet", &o->quiet, 1},
       {"color", &o->color, 1},
       {"no-color", &o->color, 0},
+      {"help", &o->help, 1},
+      {"h", &o->help, 1},
       {"list-rules", &o->list_rules, 1},
       {"system-headers", &o->system_headers, 1},
       {"dump-config", &o->dump_config, 1},
@@ -161,6 +163,27 @@ static int parse_timeout(check_opts *o, char **argv, int argc, int *i) {
   return 1;
 }
 
+/* --color=auto|always|never. Returns 1 when a is one, -1 when bad. */
+static int parse_color(check_opts *o, const char *a) {
+  static const struct {
+    const char *when;
+    int color;
+  } whens[] = {{"auto", -1}, {"always", 1}, {"never", 0}};
+  size_t k;
+
+  if (strncmp(a, "--color=", 8) != 0 && strncmp(a, "-color=", 7) != 0)
+    return 0;
+  a = strchr(a, '=') + 1;
+  for (k = 0; k < sizeof(whens) / sizeof(*whens); k++) {
+    if (strcmp(a, whens[k].when) == 0) {
+      o->color = whens[k].color;
+      return 1;
+    }
+  }
+  xl_cli_error("bad colour mode '%s' (expected auto, always or never)", a);
+  return -1;
+}
+
 /* --diff (changes against HEAD), --diff=REV, --diff=- (a diff on stdin). */
 static int parse_diff(check_opts *o, const char *a) {
   if (strcmp(a, "--diff") == 0 || strcmp(a, "-diff") == 0) {
@@ -179,7 +202,9 @@ static int parse_one(check_opts *o, char **argv, int argc, int *i) {
 
   if (parse_flag(o, argv[*i]) || parse_diff(o, argv[*i]))
     return 0;
-  rc = parse_jobs(o, argv, argc, i);
+  rc = parse_color(o, argv[*i]);
+  if (rc == 0)
+    rc = parse_jobs(o, argv, argc, i);
   if (rc == 0)
     rc = parse_timeout(o, argv, argc, i);
   if (rc == 0)

@@ -149,6 +149,18 @@ char *check_source_root(const check_opts *o) {
   return xl_path_absolute(".", NULL);
 }
 
+int check_use_color(const check_opts *o, int fd) {
+  const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+
+  if (o->color != -1)
+    return o->color;
+  if (no_color && *no_color)
+    return 0;
+  if (term && strcmp(term, "dumb") == 0)
+    return 0;
+  return isatty(fd);
+}
+
 int check_emit(const check_run *run, const xl_diags *all) {
   const check_opts *o = run->o;
   xl_emit_opts eo;
@@ -163,7 +175,7 @@ int check_emit(const check_run *run, const xl_diags *all) {
     xl_cli_error("cannot write '%s'", o->output);
     return XL_EIO;
   }
-  if (o->color == 1 || (o->color == -1 && !o->output && isatty(STDOUT_FILENO)))
+  if (o->output ? o->color == 1 : check_use_color(o, STDOUT_FILENO))
     eo.flags |= XL_EMIT_COLOR;
   if (o->format && strcmp(o->format, "json") == 0) {
     rc = xl_emit_json(out, all, &eo);
@@ -212,6 +224,26 @@ static int export_fixes(const check_run *run, const xl_diags *all) {
   return XL_EXIT_OK;
 }
 
+/* What --fix did, and what it left: the counts of the summary and the exit
+ * code are those of the files before the fixes. */
+static void report_fixes(const check_opts *o, const xl_fix_stats *fs,
+                         const xl_diags *all) {
+  unsigned left = (unsigned)all->count - fs->fixed;
+
+  fprintf(stderr, "xlambda: applied %u fix-it%s to %u file%s\n", fs->edits,
+          fs->edits == 1 ? "" : "s", fs->files_changed,
+          fs->files_changed == 1 ? "" : "s");
+  fprintf(stderr, "xlambda: %u finding%s fixed, %u left; the counts below "
+          "and the exit code are from before the fixes (check again to see "
+          "the files as they are now)\n", fs->fixed,
+          fs->fixed == 1 ? "" : "s", left);
+  if (fs->notes_only && !o->fix_notes)
+    fprintf(stderr, "xlambda: %u of the findings left ha%s a fix-it only on "
+            "a note, which may change what the program does: read the note, "
+            "then --fix-notes applies it\n", fs->notes_only,
+            fs->notes_only == 1 ? "s" : "ve");
+}
+
 static int apply_fixes(const check_run *run, const xl_diags *all,
                        const check_totals *t) {
   const check_opts *o = run->o;
@@ -231,9 +263,7 @@ static int apply_fixes(const check_run *run, const xl_diags *all,
   rc = xl_fix_apply(&fs, all, o->fix_notes ? XL_FIX_NOTES : 0, stderr, err);
   xl_error_free(err);
   if (!o->quiet)
-    fprintf(stderr, "xlambda: applied %u fix-it%s to %u file%s\n", fs.edits,
-            fs.edits == 1 ? "" : "s", fs.files_changed,
-            fs.files_changed == 1 ? "" : "s");
+    report_fixes(o, &fs, all);
   if (rc == XL_ECONFLICT)
     return XL_EXIT_FINDINGS;
   return rc < 0 ? XL_EXIT_TOOL : XL_EXIT_OK;
@@ -299,9 +329,9 @@ void check_summary(const check_run *run, const xl_diags *all,
                    const check_totals *t) {
   unsigned supp = t->nolint + t->pragma + t->flag;
 
-  fprintf(stderr, "xlambda: %u file%s checked: %u error%s, %u warning%s",
+  fprintf(stderr, "xlambda: %u file%s checked: %u error%s, %u warning%s%s",
           t->tus, s_(t->tus), t->errors, s_(t->errors), t->warnings,
-          s_(t->warnings));
+          s_(t->warnings), run->o->fix ? " (before the fixes)" : "");
   if (t->incomplete)
     fprintf(stderr, "; %u analysed incompletely (clang errors)",
             t->incomplete);

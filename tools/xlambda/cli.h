@@ -22,6 +22,10 @@ int xl_cmd_lsp(int argc, char **argv);
  * when it does not exec. */
 int xl_cmd_launch(int argc, char **argv);
 
+/* Print the usage text (--help, `check --help`, `launch --help`; the man
+ * page is generated from it) on out. */
+void xl_print_usage(FILE *out);
+
 /* Print the rule table (id, default severity, summary), as text or JSON. */
 void xl_print_rules(FILE *out, int json);
 

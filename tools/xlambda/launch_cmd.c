@@ -80,7 +80,7 @@ static int check_one(check_run *run, const char *file, char **cc, int ncc,
       xl_diags_new(&all) == XL_OK && check_pool_run(run) == XL_OK) {
     /* in a worker process: a crash or a hang does not stop the build */
     if (check_merge(run, all, &t) == XL_OK) {
-      if (run->o->color == 1)
+      if (check_use_color(run->o, STDERR_FILENO))
         eo.flags |= XL_EMIT_COLOR;
       xl_emit_text(stderr, all, &eo);
       bad = t.errors > 0;
@@ -103,6 +103,11 @@ int xl_cmd_launch(int argc, char **argv) {
     ;
   if (check_opts_parse(&o, i, argv) < 0)
     goto cleanup;
+  if (o.help) {
+    xl_print_usage(stdout);
+    code = XL_EXIT_OK;
+    goto cleanup;
+  }
   o.no_progress = 1;
   if (i + 1 >= argc) {
     xl_cli_error("launch needs the compile command after '--'");

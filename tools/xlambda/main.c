@@ -2,9 +2,13 @@
  * main.c: the xlambda command: sub-command dispatch, --help, --version,
  * --list-rules.
  */
+#define _XOPEN_SOURCE 700
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -17,7 +21,8 @@ static const char usage[] =
     "       xlambda check [-p BUILD_DIR] --diff[=REV|-] [options]\n"
     "       xlambda lsp [options]   (a language server; see 'xlambda lsp --help')\n"
     "       xlambda launch [options] -- COMPILER ARGS...\n"
-    "       xlambda --list-rules [--format=json] | --version | --help\n"
+    "       xlambda --list-rules [--format=json] | --plugin-path | --version |\n"
+    "               --help\n"
     "\n"
     "xlambda checks CUDA extended lambdas (__device__ and __host__ __device__\n"
     "lambdas in host code) against nvcc's restrictions, including those nvcc\n"
@@ -66,14 +71,21 @@ static const char usage[] =
     "  --source-root=DIR        SARIF URIs are relative to DIR (default: the\n"
     "                           git work tree, else the working directory)\n"
     "  --export-fixes=FILE      write the fixes as clang-apply-replacements YAML\n"
-    "  --fix                    apply the fix-its of the findings in place\n"
+    "  --fix                    apply the fix-its of the findings in place (the\n"
+    "                           summary and exit code then describe the files\n"
+    "                           before the fixes)\n"
     "  --fix-notes              also apply a note's fix when a finding has none\n"
     "  --fix-errors             apply fixes even in files clang could not parse\n"
     "  --dump-facts             print what the frontend extracted, as JSON\n"
     "  --parse-errors-fail      files clang cannot parse make the exit code 1\n"
     "  --quiet                  no progress, summary or warnings on stderr\n"
     "  --no-progress            no progress line on a terminal\n"
-    "  --color / --no-color     force coloured output on or off\n"
+    "  --plugin-path            print the path of the clang plugin that goes\n"
+    "                           with this xlambda (clang++ -fplugin=$(xlambda\n"
+    "                           --plugin-path)) and exit; exit 2 when none\n"
+    "  --color[=WHEN]           colour the text output: auto (the default: on a\n"
+    "                           terminal, unless NO_COLOR is set or TERM is\n"
+    "                           'dumb'), always or never; --no-color: never\n"
     "\n"
     "launch (CMAKE_CUDA_COMPILER_LAUNCHER):\n"
     "  xlambda launch [check options] -- nvcc ARGS...  checks the translation\n"
@@ -105,6 +117,8 @@ void xl_cli_error(const char *fmt, ...) {
   fputc('\n', stderr);
 }
 
+void xl_print_usage(FILE *out) { fputs(usage, out); }
+
 static const char *sev_name(size_t i) {
   return xl_rule_default_severity(i) == XL_SEV_ERROR ? "error" : "warning";
 }
@@ -130,6 +144,38 @@ void xl_print_rules(FILE *out, int json) {
             xl_rule_summary(i));
 }
 
+/* --plugin-path: the plugin installed beside this executable
+ * (XL_PLUGIN_INSTALL_REL, relative to the executable's directory), else the
+ * one of the build tree (XL_PLUGIN_BUILD_REL). */
+static int print_plugin_path(void) {
+  static const char *const rel[] = {XL_PLUGIN_INSTALL_REL, XL_PLUGIN_BUILD_REL};
+  char exe[PATH_MAX], path[PATH_MAX + 64], *slash, *real;
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  size_t k;
+
+  if (n <= 0) {
+    xl_cli_error("cannot find the xlambda executable (/proc/self/exe)");
+    return XL_EXIT_TOOL;
+  }
+  exe[n] = '\0';
+  slash = strrchr(exe, '/');
+  if (slash)
+    *slash = '\0';
+  for (k = 0; k < sizeof(rel) / sizeof(*rel); k++) {
+    snprintf(path, sizeof(path), "%s/%s", exe, rel[k]);
+    real = realpath(path, NULL);
+    if (real) {
+      printf("%s\n", real);
+      free(real);
+      return XL_EXIT_OK;
+    }
+  }
+  xl_cli_error("no clang plugin beside '%s' (looked for %s/%s): xlambda "
+               "was built without it (libclang-cpp22-dev missing?)",
+               exe, exe, rel[0]);
+  return XL_EXIT_TOOL;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage, stderr);
@@ -144,6 +190,8 @@ int main(int argc, char **argv) {
     printf("xlambda %s\n", XL_VERSION_STRING);
     return XL_EXIT_OK;
   }
+  if (strcmp(argv[1], "--plugin-path") == 0)
+    return print_plugin_path();
   if (strcmp(argv[1], "--list-rules") == 0 ||
       strcmp(argv[1], "list-rules") == 0) {
     xl_print_rules(stdout, argc > 2 && strcmp(argv[2], "--format=json") == 0);
