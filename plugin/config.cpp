@@ -58,4 +58,29 @@ cleanup:
   return msg;
 }
 
+std::vector<std::string> config_files(const Options &o,
+                                      const std::string &main_file,
+                                      const std::string &cwd) {
+  std::vector<std::string> files;
+  xl_error *err = nullptr;
+  xl_config *cfg = nullptr;
+
+  if (xl_error_new(&err) < 0)
+    return files;
+  /* a configuration that does not load names no file (the check reports) */
+  if (load_config(&cfg, o, main_file, cwd, err) == XL_OK && cfg &&
+      cfg->sources) {
+    std::string list = cfg->sources;
+    size_t at = 0, sep;
+    while ((sep = list.find(',', at)) != std::string::npos) {
+      files.push_back(list.substr(at, sep - at));
+      at = sep + 1;
+    }
+    files.push_back(list.substr(at));
+  }
+  xl_config_free(cfg);
+  xl_error_free(err);
+  return files;
+}
+
 } // namespace xlp

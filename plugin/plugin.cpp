@@ -16,6 +16,12 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+extern "C" {
+#include "util/util.h"
+}
 
 using namespace clang;
 
@@ -132,10 +138,64 @@ private:
   Options opts_;
 };
 
+/*
+ * The .xlambda.yaml files the check reads are dependencies of the compile:
+ * with -MD/-MMD they go into the dependency file, so that editing the
+ * configuration makes the build system check again. clang's dependency
+ * collector listens to the preprocessor and writes the file at the end of
+ * the main file; this callback, added after it and so called before it,
+ * announces each configuration file there as a file entered.
+ */
+class ConfigDeps : public PPCallbacks {
+public:
+  ConfigDeps(Preprocessor &pp, const Options &opts, std::string main,
+             std::string cwd)
+      : pp_(pp), opts_(opts), main_(std::move(main)), cwd_(std::move(cwd)) {}
+
+  void EndOfMainFile() override {
+    SourceManager &sm = pp_.getSourceManager();
+    for (const std::string &path : config_files(opts_, main_, cwd_)) {
+      OptionalFileEntryRef fe = sm.getFileManager().getOptionalFileRef(path);
+      if (!fe)
+        continue;
+      FileID fid = sm.createFileID(*fe, SourceLocation(), SrcMgr::C_User);
+      pp_.getPPCallbacks()->LexedFileChanged(
+          fid, LexedFileChangeReason::EnterFile, SrcMgr::C_User, FileID(),
+          sm.getLocForStartOfFile(fid));
+    }
+  }
+
+private:
+  Preprocessor &pp_;
+  Options opts_;
+  std::string main_, cwd_;
+};
+
+/* The main file of ci's compile (absolute) and the working directory. */
+static void main_and_cwd(CompilerInstance &ci, std::string *main,
+                         std::string *cwd) {
+  std::string dir = ci.getFileSystemOpts().WorkingDir;
+  char *here = xl_path_absolute(dir.empty() ? "." : dir.c_str(), nullptr);
+  *cwd = here ? here : ".";
+  free(here);
+  const FrontendInputFile &in = ci.getFrontendOpts().Inputs[0];
+  char *abs = xl_path_absolute(in.getFile().str().c_str(), cwd->c_str());
+  *main = abs ? abs : in.getFile().str();
+  free(abs);
+}
+
 class Action : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
+    if (!ci.getDependencyOutputOpts().OutputFile.empty() && !opts_.nested &&
+        !ci.getFrontendOpts().Inputs.empty() &&
+        ci.getFrontendOpts().Inputs[0].isFile()) {
+      std::string main, cwd;
+      main_and_cwd(ci, &main, &cwd);
+      ci.getPreprocessor().addPPCallbacks(
+          std::make_unique<ConfigDeps>(ci.getPreprocessor(), opts_, main, cwd));
+    }
     return std::make_unique<Consumer>(ci, opts_);
   }
 

@@ -49,6 +49,16 @@ std::string apply_config(Options *o, const std::string &main_file,
                          const std::string &cwd);
 
 /*
+ * The configuration files apply_config reads for main_file (the nearest
+ * .xlambda.yaml and the parents it inherits, or o.config_file), as the configuration names
+ * them (xl_config.sources, comma-separated).
+ * Empty when there is none or it does not load. (config.cpp)
+ */
+std::vector<std::string> config_files(const Options &o,
+                                      const std::string &main_file,
+                                      const std::string &cwd);
+
+/*
  * Check the translation unit ci has just parsed: walk it into facts, run the
  * rules and report the findings through ci's DiagnosticsEngine. Does
  * nothing for a device-side compilation (the host one reports).

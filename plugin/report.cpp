@@ -7,10 +7,17 @@
  * the note, as the rule attached them, so that -Xclang -fixit and
  * -fdiagnostics-parseable-fixits see them. A finding that a NOLINT comment
  * or an nv_diag_suppress pragma suppresses is left out, as in the CLI.
+ * In a preprocessed compile (-save-temps, distcc's plain mode, ccache's
+ * preprocessor mode) the comments are gone from the buffer: NOLINT is then
+ * read from the original file the line markers name, at the presumed line
+ * and column.
  */
 #include "plugin.h"
 
+#include <cstring>
 #include <map>
+
+#include "llvm/Support/MemoryBuffer.h"
 
 extern "C" {
 #include "core/suppress.h"
@@ -29,6 +36,8 @@ public:
   ~Reporter() {
     for (auto &s : supp_)
       xl_suppress_free(s.second);
+    for (auto &o : originals_)
+      xl_suppress_free(o.second.supp);
   }
 
   void finding(const xl_diag *d);
@@ -36,6 +45,13 @@ public:
   const xl_suppressions *suppressions(const char *file);
 
 private:
+  /* An original file named by line markers: its text and suppressions. */
+  struct Original {
+    std::string text;
+    xl_suppressions *supp = nullptr;
+  };
+  bool suppressed(const xl_diag *d);
+  const Original *original(const std::string &name);
   FileID file_id(const char *file);
   SourceLocation at(const xl_dloc &l);
   unsigned id(xl_severity sev);
@@ -46,6 +62,7 @@ private:
   SourceManager &sm_;
   std::map<std::string, FileID> files_;
   std::map<std::string, xl_suppressions *> supp_;
+  std::map<std::string, Original> originals_;
 };
 
 FileID Reporter::file_id(const char *file) {
@@ -109,11 +126,51 @@ const xl_suppressions *Reporter::suppressions(const char *file) {
   return s;
 }
 
+const Reporter::Original *Reporter::original(const std::string &name) {
+  auto it = originals_.find(name);
+  if (it != originals_.end())
+    return it->second.supp ? &it->second : nullptr;
+  Original &o = originals_[name];
+  auto buf = llvm::MemoryBuffer::getFile(name);
+  if (buf) {
+    o.text = (*buf)->getBuffer().str();
+    xl_suppress_parse(&o.supp, o.text.data(), o.text.size());
+  }
+  return o.supp ? &o : nullptr;
+}
+
+/* Byte offset of line:col (1-based) in text, or text.size(). */
+static size_t offset_of(const std::string &text, unsigned line, unsigned col) {
+  size_t at = 0;
+  for (unsigned l = 1; l < line && at < text.size(); l++) {
+    at = text.find('\n', at);
+    at = at == std::string::npos ? text.size() : at + 1;
+  }
+  return std::min(text.size(), at + (col ? col - 1 : 0));
+}
+
+bool Reporter::suppressed(const xl_diag *d) {
+  if (!d->loc.line)
+    return false;
+  SourceLocation loc = at(d->loc);
+  PresumedLoc p = loc.isValid() ? sm_.getPresumedLoc(loc) : PresumedLoc();
+  OptionalFileEntryRef fe =
+      p.isValid() ? sm_.getFileEntryRefForID(sm_.getFileID(loc)) : std::nullopt;
+  /* line markers name another file: read its comments there */
+  if (fe && fe->getName() != p.getFilename()) {
+    const Original *o = original(p.getFilename());
+    if (o)
+      return xl_suppress_match(o->supp, d->rule_name,
+                               offset_of(o->text, p.getLine(), p.getColumn()));
+  }
+  return xl_suppress_match(suppressions(d->loc.file), d->rule_name,
+                           d->loc.offset);
+}
+
 void Reporter::finding(const xl_diag *d) {
   std::string rule = d->rule_name;
 
-  if (d->loc.line && xl_suppress_match(suppressions(d->loc.file),
-                                       d->rule_name, d->loc.offset))
+  if (suppressed(d))
     return;
   if (d->flags & XL_DIAG_AS_ERROR)
     rule += ",-warnings-as-errors";
