@@ -85,18 +85,25 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
+/* Where the introducer is spelled: its file (NULL if unknown) and offset. */
+typedef struct intro_at {
+  const fe_file *file;
+  unsigned off;
+} intro_at;
+
 /* Parse the introducer where it is spelled; fill l->intro and the default. */
 static void read_intro(xl_fe *fe, xl_lambda *l, CXCursor c, xl_caplist *caps,
-                       const fe_file **intro_file) {
+                       intro_at *at) {
   unsigned off;
   const fe_file *f = xl_fe_spelling(fe, clang_getCursorLocation(c), &off);
 
-  *intro_file = NULL;
+  at->file = NULL;
+  at->off = off;
   if (!f || !f->buf || xl_lex_caplist(caps, f->buf, f->len, off) < 0) {
     memset(caps, 0, sizeof(*caps));
     return;
   }
-  *intro_file = f;
+  at->file = f;
   l->capture_default = caps->def;
   if (l->flags & XL_LAMBDA_MACRO) {
     l->intro.begin = l->intro.end = l->loc;
@@ -112,11 +119,73 @@ static void read_intro(xl_fe *fe, xl_lambda *l, CXCursor c, xl_caplist *caps,
   }
 }
 
+/* 1 when buf[a..b) holds no line break but escaped ones: one logical line,
+ * so text spelled in a macro definition belongs to a single definition. */
+static int one_logical_line(const char *buf, size_t a, size_t b) {
+  size_t i;
+
+  for (i = a; i < b; i++) {
+    if (buf[i] != '\n' && buf[i] != '\r')
+      continue;
+    if (buf[i] == '\n' && i > a && buf[i - 1] == '\r')
+      continue; /* the '\r' of "\r\n" was judged */
+    if (i == a || buf[i - 1] != '\\')
+      return 0;
+  }
+  return 1;
+}
+
+/* The text holding the declarator: buf[*start..*end) of *file. */
+typedef struct decl_span {
+  const fe_file *file;
+  unsigned start, end;
+  int in_macro; /* spelled in a macro's definition or argument */
+} decl_span;
+
+/*
+ * Find the declarator's text, between the introducer's ']' and the body's
+ * '{' where each is spelled (body_off in bf). The offsets used must all be
+ * offsets into bf's buffer: the expansion location l->loc is one only when
+ * it lies in bf itself. Returns 0, or -1 when the text cannot be found
+ * (then nothing is read from the declarator).
+ */
+static int find_declarator(decl_span *out, const xl_lambda *l,
+                           const intro_at *in, const xl_caplist *caps,
+                           const fe_file *bf, unsigned body_off) {
+  xl_lexer lx;
+  xl_tok t;
+  int in_use = l->loc.file == bf->id && l->loc.offset <= in->off;
+
+  out->file = bf;
+  out->end = body_off;
+  out->in_macro = (l->flags & XL_LAMBDA_MACRO) != 0;
+  /* both spelled in bf, in order: plain text, a macro argument's text (at
+     or after the macro's use) or one logical line of a definition */
+  if (in->file == bf && caps->end <= body_off &&
+      (!out->in_macro || in_use ||
+       one_logical_line(bf->buf, in->off, body_off))) {
+    out->start = (unsigned)caps->end;
+    return 0;
+  }
+  /* the introducer from a macro ('KOKKOS_LAMBDA'), the rest written after
+     the macro's name in bf: read from just past that name */
+  if (l->loc.file == bf->id && l->loc.offset <= body_off &&
+      !(l->body.flags & XL_LOC_MACRO)) {
+    xl_lex_init(&lx, bf->buf, body_off, l->loc.offset);
+    xl_lex_next(&lx, &t);
+    out->start = (unsigned)t.end;
+    out->in_macro = 0;
+    return 0;
+  }
+  return -1;
+}
+
 /* Scan the declarator between the introducer and the body's '{'. */
-static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
+static void read_declarator(xl_fe *fe, xl_lambda *l, const intro_at *in,
                             const xl_caplist *caps, const lambda_parts *parts) {
-  unsigned body_off, start;
+  unsigned body_off;
   const fe_file *bf;
+  decl_span span;
   xl_lexer lx;
   xl_tok t;
   int first = 1, depth = 0, attr = 0, have_params = 0;
@@ -124,19 +193,11 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
   if (!parts->have_body)
     return;
   bf = xl_fe_spelling(fe, clang_getCursorLocation(parts->body), &body_off);
-  if (!bf || !bf->buf)
-    return;
-  if (intro_file == bf && !(l->flags & XL_LAMBDA_MACRO) &&
-      caps->end <= body_off) {
-    start = (unsigned)caps->end;
-  } else {
-    start = l->loc.offset; /* macro use: skip the macro's name */
-    xl_lex_init(&lx, bf->buf, bf->len, start);
-    xl_lex_next(&lx, &t);
-    start = (unsigned)t.end;
-  }
   l->params_loc = l->body;
-  xl_lex_init(&lx, bf->buf, body_off, start);
+  if (!bf || !bf->buf ||
+      find_declarator(&span, l, in, caps, bf, body_off) < 0)
+    return;
+  xl_lex_init(&lx, bf->buf, span.end, span.start);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
     if (first && xl_tok_is(&lx, &t, "<"))
       l->flags |= XL_LAMBDA_TEMPLATE_HEAD;
@@ -144,7 +205,8 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
     if (xl_tok_is(&lx, &t, "__attribute__") || xl_tok_is(&lx, &t, "__declspec"))
       attr = 1;
     else if (xl_tok_is(&lx, &t, "(") && depth == 0 && !attr && !have_params) {
-      l->params_loc = xl_fe_loc_at(fe, bf, t.begin);
+      /* in a macro: where the user reads it, the macro's use */
+      l->params_loc = span.in_macro ? l->loc : xl_fe_loc_at(fe, bf, t.begin);
       have_params = 1;
     }
     if (xl_tok_is(&lx, &t, "(") || xl_tok_is(&lx, &t, "["))
@@ -228,7 +290,7 @@ xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c) {
   CXSourceLocation attr;
   CXCursor closure = clang_getTypeDeclaration(clang_getCursorType(c));
   xl_caplist caps;
-  const fe_file *intro_file;
+  intro_at intro;
   xl_lambda *l;
   xl_id id, func = fe->in_function ? xl_fe_current_func(fe) : XL_NONE;
 
@@ -254,8 +316,8 @@ xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c) {
   if (parts.have_body)
     l->body = xl_fe_loc(fe, clang_getCursorLocation(parts.body));
   l->flags |= context_flags(fe, l->space);
-  read_intro(fe, l, c, &caps, &intro_file);
-  read_declarator(fe, l, intro_file, &caps, &parts);
+  read_intro(fe, l, c, &caps, &intro);
+  read_declarator(fe, l, &intro, &caps, &parts);
   read_stmt(fe, l);
   if (parts.have_op)
     read_signature(fe, id, parts.op);

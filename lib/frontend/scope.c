@@ -483,7 +483,10 @@ void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn) {
   xl_range br;
   xl_loc acc = xl_loc_none();
 
-  clang_visitChildren(fn, find_body, &body);
+  /* a defaulted function has no written body: clang's synthesized one
+     (once it is used) sits on the 'default' keyword */
+  if (!(fe->facts->funcs[id].flags & XL_FUNC_DEFAULTED))
+    clang_visitChildren(fn, find_body, &body);
   br = clang_Cursor_isNull(body) ? fe->facts->funcs[id].body
                                  : xl_fe_range(fe, body);
   flags = fe->facts->funcs[id].flags;

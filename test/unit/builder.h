@@ -49,6 +49,7 @@ Suite *linefilter_suite(void);
 Suite *emit_suite(void);
 Suite *wire_suite(void);
 Suite *cache_suite(void);
+Suite *verify_suite(void);
 Suite *rules_suite(void);
 Suite *types_suite(void);
 Suite *fix_suite(void);

@@ -49,6 +49,7 @@ typedef struct check_opts {
   int dump_args;        /* print the clang arguments of each entry */
   int timeout;          /* seconds per translation unit, 0: no limit */
   int in_process;       /* check on threads in this process (no isolation) */
+  int verify_facts;     /* check the facts' locations against the text */
   char **files;      /* positional arguments */
   int nfiles;
   char **extra;      /* after `--` */

@@ -54,8 +54,10 @@ static int profile_setup(check_profile *p, const check_opts *o) {
 
   if (rc == XL_OK)
     rc = xl_config_options(&p->opts, p->cfg, &cli, err);
-  /* replayed results carry no facts: --dump-facts and --dump-args parse */
-  if (rc == XL_OK && o->cache_dir && !o->dump_facts && !o->dump_args)
+  /* replayed results carry no facts: --dump-facts, --verify-facts and
+     --dump-args parse */
+  if (rc == XL_OK && o->cache_dir && !o->dump_facts && !o->dump_args &&
+      !o->verify_facts)
     rc = xl_options_set_cache_dir(p->opts, o->cache_dir);
   p->system_headers = o->system_headers || p->cfg->system_headers > 0;
   if (rc < 0)

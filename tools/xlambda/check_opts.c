@@ -41,6 +41,7 @@ static int parse_flag(check_opts *o, const char *arg) {
       {"fix-notes", &o->fix_notes, 1},
       {"fix-errors", &o->fix_errors, 1},
       {"dump-facts", &o->dump_facts, 1},
+      {"verify-facts", &o->verify_facts, 1},
       {"parse-errors-fail", &o->parse_errors_fail, 1},
       {"quiet", &o->quiet, 1},
       {"color", &o->color, 1},

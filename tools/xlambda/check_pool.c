@@ -16,6 +16,7 @@
 #include "core/command.h"
 #include "core/suppress_files.h"
 #include "util/util.h"
+#include "xlambda/sys/facts.h"
 
 /* ---- which findings a translation unit keeps ----------------------------- */
 
@@ -124,6 +125,30 @@ static void record_failure(check_job *j, int rc, const xl_error *err) {
                                               : xl_status_string(rc));
 }
 
+/* --verify-facts: a location that does not hold what the facts say fails
+ * the job as an internal error (every mismatch listed). Returns 0, or -1
+ * when the job failed. */
+static int verify_facts(check_job *j, const xl_result *r) {
+  char *report = NULL;
+  int n = xl_facts_verify(&report, xl_result_facts(r));
+  xl_buf b = XL_BUF_INIT;
+
+  if (n == 0)
+    return 0;
+  j->rc = n < 0 ? n : XL_ERROR;
+  xl_buf_printf(&b, "%s: internal error: %d location%s in the facts do%s "
+                "not match the source (--verify-facts)", j->file,
+                n < 0 ? 0 : n, n == 1 ? "" : "s", n == 1 ? "es" : "");
+  if (report) {
+    xl_buf_putc(&b, '\n');
+    xl_buf_put(&b, report, strlen(report) - 1); /* without its last '\n' */
+  }
+  j->error = xl_buf_detach(&b);
+  xl_buf_free(&b);
+  free(report);
+  return -1;
+}
+
 static void record_result(check_run *run, check_job *j, const xl_result *r) {
   struct stat st;
 
@@ -131,6 +156,8 @@ static void record_result(check_run *run, check_job *j, const xl_result *r) {
   j->empty = stat(j->file, &st) == 0 && st.st_size == 0;
   j->cached = xl_result_cached(r);
   j->unknown = copy_list(xl_result_unknown_options(r));
+  if (run->o->verify_facts && verify_facts(j, r) < 0)
+    return;
   if (run->o->dump_facts) {
     xl_facts_to_json(&j->facts_json, xl_result_facts(r));
     return;

@@ -519,6 +519,22 @@ XL_API const xl_capture *xl_lambda_capture(const xl_facts *facts,
  */
 XL_API int xl_facts_to_json(char **out, const xl_facts *facts);
 
+/*
+ * Check every location the facts record against the text of its file (a
+ * debug aid, `xlambda check --verify-facts`): each offset agrees with its
+ * line and column, a lambda's introducer starts with '[', its parameter
+ * list with '(', its body with '{', its annotation spells '__host__',
+ * '__device__' (or a macro), an explicit capture and a declaration spell
+ * their name, and so on; a place from a macro expansion (XL_LOC_MACRO) must
+ * hold the macro's name. The device-side facts are checked too. Files are
+ * read by path; system headers, files that cannot be read and files whose
+ * contents no longer hash to what was parsed are skipped.
+ * Stores in *report a heap string (the caller frees it) with one
+ * "path:line:col: internal error: ..." line per mismatch, NULL when there is
+ * none. Returns the number of mismatches, or XL_ENOMEM.
+ */
+XL_API int xl_facts_verify(char **report, const xl_facts *facts);
+
 #ifdef __cplusplus
 }
 #endif
