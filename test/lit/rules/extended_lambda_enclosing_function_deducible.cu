@@ -29,7 +29,7 @@ decltype(auto) deduced_ref() {
   auto l = KOKKOS_LAMBDA { return 2; };
   // CHECK: :[[@LINE-1]]:26: error: extended __host__ __device__ lambda cannot be defined in 'deduced_ref': its return type is deduced [extended_lambda_enclosing_function_deducible]
   // CHECK: :[[@LINE-4]]:1: note: 'deduced_ref' returns 'double &'; write it instead
-  // NOTES: double & deduced_ref() {
+  // NOTES: double &deduced_ref() {
   (void)l;
   return (d);
 }
@@ -50,6 +50,18 @@ auto deduced_void() {
   // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'deduced_void': its return type is deduced [extended_lambda_enclosing_function_deducible]
   // NOTES: void deduced_void() {
   (void)l;
+}
+
+// Written as the file writes pointers ('float *p'), not as clang prints
+// them ('static float * deduced_pointer()', issue 18).
+static float *data;
+static auto deduced_pointer() {
+  auto l = [] __device__ () { return 5; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'deduced_pointer': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:8: note: 'deduced_pointer' returns 'float *'; write it instead
+  // NOTES: static float *deduced_pointer() {
+  (void)l;
+  return data;
 }
 
 // Not spellable there: a local type. No fix.
