@@ -459,6 +459,15 @@ static int ident_char(char c) {
          (c >= '0' && c <= '9') || c == '_' || c == '>';
 }
 
+/* 1 when the word before offset `at` of f is w ('return *p' is no
+ * declaration). */
+static int after_word(const fe_file *f, size_t at, const char *w) {
+  size_t n = strlen(w);
+
+  return at >= n && memcmp(f->buf + at - n, w, n) == 0 &&
+         (at == n || !ident_char(f->buf[at - n - 1]));
+}
+
 /* 1 when the file writes 'T *p' rather than 'T* p' (counted over its
  * text: a '*' or '&' after a space and before a name, or the other way). */
 static int binds_right(const fe_file *f) {
@@ -469,7 +478,7 @@ static int binds_right(const fe_file *f) {
     if (c != '*' && c != '&')
       continue;
     if (f->buf[i - 1] == ' ' && i >= 2 && ident_char(f->buf[i - 2]) &&
-        ident_char(f->buf[i + 1]))
+        ident_char(f->buf[i + 1]) && !after_word(f, i - 1, "return"))
       right++;
     else if (ident_char(f->buf[i - 1]) && f->buf[i + 1] == ' ' &&
              ident_char(f->buf[i + 2]))

@@ -4,6 +4,16 @@
 // RUN: grep -Ev '^ *// (RUN|CHECK|NOTES)' %s > %t.cu
 // RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
 // RUN: FileCheck --check-prefix=NOTES --input-file=%t.cu %s
+// A file that writes 'T* p' gets 'Pool&' and 'float*' (issue 18), and the
+// fixed file is a claim: nvcc accepts it, nothing new, a second run changes
+// nothing.
+// RUN: cp %S/Inputs/deducible-left-style.cu %t2.cu
+// RUN: not %xlambda check --quiet --fix-notes %t2.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=LEFT --match-full-lines --input-file=%t2.cu %s
+// LEFT:  Pool& submit() {
+// LEFT: static float* get() {
+// RUN: %if nvcc %{ cp %S/Inputs/deducible-left-style.cu %t3.cu %}
+// RUN: %if nvcc %{ sh %root/test/lit/fix-claim.sh %xlambda %cuda_path/bin/nvcc --fix-notes %t3.cu extended_lambda_enclosing_function_deducible %}
 
 // The function enclosing an extended lambda cannot have a deduced return
 // type. nvcc 13.0 reports it at the lambda's parameter list (its body when
