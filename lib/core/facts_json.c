@@ -81,8 +81,9 @@ static const char *const lambda_flags[] = {
     "template_head", "in_constexpr_if", "to_kernel", "not_block_scope",
     "device_context", "instance", "dependent", "operator_annotated",
     "host_called", "trailing_return"};
-static const char *const capture_flags[] = {"byref", "explicit", "pack",
-                                            "in_constexpr_if", "init_braced"};
+static const char *const capture_flags[] = {
+    "byref",        "explicit", "pack",   "in_constexpr_if", "init_braced",
+    "copy_checked", "written",  "aliased", "name_fresh"};
 static const char *const capture_kinds[] = {"var", "this", "star_this", "init",
                                             "vla"};
 static const char *const use_kinds[] = {"kernel_arg", "launcher_arg",

@@ -195,6 +195,44 @@ static void set_decl(cap_ctx *cx, xl_capture *c, CXCursor decl) {
     c->flags |= XL_CAPTURE_PACK;
 }
 
+/*
+ * 1 when the init-capture's name occurs nowhere in the enclosing function
+ * (its parameters included) but as the capture's own name and inside the
+ * lambda's body: a local of that name declared before the statement then
+ * redeclares nothing, hides nothing the function uses and is not in its own
+ * initializer (issue 18: extended_lambda_hd_init_capture's hoisting).
+ */
+static int fresh_name(cap_ctx *cx, const xl_capitem *it) {
+  const xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
+  const char *buf = cx->intro->buf;
+  size_t n = it->name_end - it->name_begin;
+  xl_lexer lx;
+  xl_tok t;
+  CXSourceRange ext;
+  CXFile fb, fend;
+  unsigned b, e;
+
+  if ((l->flags & XL_LAMBDA_MACRO) || !n || l->body.file != cx->intro->id ||
+      !cx->fe->in_function)
+    return 0;
+  ext = clang_getCursorExtent(cx->fe->func_cursor);
+  clang_getExpansionLocation(clang_getRangeStart(ext), &fb, NULL, NULL, &b);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), &fend, NULL, NULL, &e);
+  if (!xl_fe_file(cx->fe, fb) || xl_fe_file(cx->fe, fb) != cx->intro ||
+      !clang_File_isEqual(fb, fend) || e > cx->intro->len)
+    return 0;
+  xl_lex_init(&lx, buf, e, b); /* comments and strings are skipped */
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    if (t.kind != XL_TOK_IDENT || t.end - t.begin != n ||
+        memcmp(buf + t.begin, buf + it->name_begin, n) != 0)
+      continue;
+    if (t.begin != it->name_begin &&
+        (t.begin < l->body.offset || t.begin >= cx->fr->end))
+      return 0;
+  }
+  return 1;
+}
+
 /* Fill a capture from an explicit item of the introducer. */
 static void fill_explicit(cap_ctx *cx, xl_capture *c, unsigned i) {
   const xl_capitem *it = &cx->caps.items[i];
@@ -215,6 +253,7 @@ static void fill_explicit(cap_ctx *cx, xl_capture *c, unsigned i) {
   if (it->is_init) {
     c->init = intro_range(cx, it->init_begin, it->init_end);
     c->init_text = text(cx, it->init_begin, it->init_end);
+    c->flags |= fresh_name(cx, it) ? XL_CAPTURE_NAME_FRESH : 0;
   }
   for (j = 0; j < cx->ex.n && it->is_init; j++) {
     if (cx->ex.offsets[j] == it->name_begin) {
@@ -474,6 +513,7 @@ void xl_fe_lambda_end(xl_fe *fe, fe_lambda_frame *fr) {
     from_uses(cx);
   else
     from_fields(cx, closure);
+  xl_fe_copy_safety(fe, fr);
 cleanup:
   free(cx);
   free(fr->refs);

@@ -218,6 +218,14 @@ void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent);
 /* Compute the captures of the innermost open lambda when its walk ends. */
 void xl_fe_lambda_end(xl_fe *fe, fe_lambda_frame *frame);
 
+/*
+ * copysafe.c: set XL_CAPTURE_COPY_CHECKED, _WRITTEN and _ALIASED on the
+ * by-reference captures of frame's lambda (its captures already in the
+ * facts) from the uses of each variable in the enclosing function. Records
+ * XL_ENOMEM in fe on failure.
+ */
+void xl_fe_copy_safety(xl_fe *fe, const fe_lambda_frame *frame);
+
 /* ---- scope.c ----------------------------------------------------------- */
 
 /* 1 when c is a class, struct, union, class template or partial spec. */

@@ -297,6 +297,19 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
 
 /* ---- shared with document.c -------------------------------------------- */
 
+/* A file recover.c parsed from a blanked copy keeps the hash of its text on
+ * disk, so that --fix compares with what is there (issue 18). */
+static void hash_as_on_disk(xl_facts *facts, const xl_recovery *rec) {
+  size_t i;
+  uint32_t j;
+
+  for (i = 0; rec && i < rec->nunsaved; i++)
+    for (j = 0; j < facts->nfiles; j++)
+      if (facts->file_hashes[j] && facts->files[j] &&
+          strcmp(facts->files[j], rec->unsaved[i].Filename) == 0)
+        facts->file_hashes[j] = rec->orig_hashes[i];
+}
+
 int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const xl_recovery *rec, const xl_command *cmd,
                    const xl_parse_opts *opts, xl_diags *clang_errors,
@@ -310,6 +323,7 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
   describe_tu(facts, cmd, opts);
   rc = xl_fe_walk_tu(facts, tu, rec, opts->flags,
                      opts->side == XL_SIDE_HOST ? &needs_device : NULL);
+  hash_as_on_disk(facts, rec);
   if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
     rc = xl_fe_record_deps(facts, tu, rec, NULL);
   if (rc < 0) {

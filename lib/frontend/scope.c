@@ -454,6 +454,69 @@ static fe_file *expansion(xl_fe *fe, CXSourceLocation loc, unsigned *off) {
   return xl_fe_file(fe, file);
 }
 
+static int ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '>';
+}
+
+/* 1 when the word before offset `at` of f is w ('return *p' is no
+ * declaration). */
+static int after_word(const fe_file *f, size_t at, const char *w) {
+  size_t n = strlen(w);
+
+  return at >= n && memcmp(f->buf + at - n, w, n) == 0 &&
+         (at == n || !ident_char(f->buf[at - n - 1]));
+}
+
+/* 1 when the file writes 'T *p' rather than 'T* p' (counted over its
+ * text: a '*' or '&' after a space and before a name, or the other way). */
+static int binds_right(const fe_file *f) {
+  size_t i, right = 0, left = 0;
+
+  for (i = 1; i + 2 < f->len; i++) {
+    char c = f->buf[i];
+    if (c != '*' && c != '&')
+      continue;
+    if (f->buf[i - 1] == ' ' && i >= 2 && ident_char(f->buf[i - 2]) &&
+        ident_char(f->buf[i + 1]) && !after_word(f, i - 1, "return"))
+      right++;
+    else if (ident_char(f->buf[i - 1]) && f->buf[i + 1] == ' ' &&
+             ident_char(f->buf[i + 2]))
+      left++;
+  }
+  return right >= left;
+}
+
+/*
+ * The deduced return type as the file would write it (issue 18): clang
+ * prints 'float *' and 'Pool &'; a file that writes 'T* p' gets 'float*',
+ * one that writes 'T *p' gets 'float *' with the blanks after 'auto'
+ * replaced too ('float *run(').
+ */
+static void restyle_return(xl_fe *fe, const fe_file *f, xl_func *fx,
+                           unsigned auto_end) {
+  const char *t = fx->ret_spelling;
+  size_t n = t ? strlen(t) : 0, k = n;
+  unsigned e = auto_end;
+  char *out;
+
+  while (k > 0 && (t[k - 1] == '*' || t[k - 1] == '&'))
+    k--;
+  if (k == n || k < 2 || t[k - 1] != ' ')
+    return; /* not a pointer or reference as clang prints it */
+  out = (char *)xl_facts_strdup(fe->facts, t);
+  if (!out)
+    return;
+  if (binds_right(f)) {
+    while (e < f->len && (f->buf[e] == ' ' || f->buf[e] == '\t'))
+      e++;
+    fx->ret_range.end = xl_fe_loc_at(fe, f, e);
+  } else {
+    memmove(out + k - 1, out + k, n - k + 1); /* 'float *' -> 'float*' */
+  }
+  fx->ret_spelling = out;
+}
+
 static void read_decl_tokens(xl_fe *fe, xl_id id, CXCursor fn) {
   unsigned b, n;
   CXSourceRange ext = clang_getCursorExtent(fn);
@@ -471,6 +534,7 @@ static void read_decl_tokens(xl_fe *fe, xl_id id, CXCursor fn) {
     fx->ret_range.begin = xl_fe_loc_at(fe, f, d.auto_begin);
     fx->ret_range.end = xl_fe_loc_at(fe, f, d.auto_end);
     fx->ret_loc = fx->ret_range.begin;
+    restyle_return(fe, f, fx, d.auto_end);
   }
 }
 

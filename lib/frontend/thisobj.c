@@ -133,7 +133,8 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor p,
   return CXChildVisit_Continue;
 }
 
-/* 1 when the introducer spelled at the lambda's '[' contains '*this'. */
+/* 1 when the introducer spelled at the lambda's '[' contains '*this' or a
+ * capture default. */
 static int copies_this(xl_fe *fe, CXCursor lambda) {
   unsigned off, i;
   const fe_file *f = xl_fe_spelling(fe, clang_getCursorLocation(lambda), &off);
@@ -141,6 +142,10 @@ static int copies_this(xl_fe *fe, CXCursor lambda) {
 
   if (!f || !f->buf || xl_lex_caplist(&caps, f->buf, f->len, off) < 0)
     return 0;
+  /* a capture default may capture 'this': this_addr_capture_ext_lambda
+     offers '*this' only when the copy would be allowed (issue 18) */
+  if (caps.def)
+    return 1;
   for (i = 0; i < caps.nitems; i++)
     if (caps.items[i].is_star_this)
       return 1;

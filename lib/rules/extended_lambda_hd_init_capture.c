@@ -1,13 +1,26 @@
 /*
  * extended_lambda_hd_init_capture: an init-capture in an extended
  * __host__ __device__ lambda. The note offers to hoist the initializer into a
- * local declared before the statement and to capture that local by copy.
+ * local declared before the statement and to capture that local by copy,
+ * when the name is free and the initializer does not move.
  */
 #include <string.h>
 
 #include "rule_util.h"
 
-/* The hoisting fix-it: 'auto x = e;' before the statement, '[x]' in the list. */
+/* The initializer moves (or forwards) its value: a hoisted local captured
+ * by copy would copy it instead. */
+static int moves(const char *init) {
+  return strstr(init, "move(") != NULL || strstr(init, "forward<") != NULL ||
+         strstr(init, "forward(") != NULL;
+}
+
+/*
+ * The hoisting fix-it: 'auto x = e;' before the statement, '[x]' in the
+ * list. Not offered (issue 18) when the name occurs elsewhere in the file
+ * (the declaration would clash with or hide it, or be in its own
+ * initializer, as in '[n = n * 2]'), nor when the initializer moves.
+ */
 static void add_hoist(xl_diag *d, const xl_facts *f, const xl_lambda *l,
                       const xl_capture *c) {
   char decl[1024];
@@ -20,6 +33,20 @@ static void add_hoist(xl_diag *d, const xl_facts *f, const xl_lambda *l,
     return;
   if (!init || strlen(init) > 900)
     return;
+  if (moves(init)) {
+    xl_diag_add_note(d, c->init.begin,
+                     "the initializer moves its value; a local captured by "
+                     "copy would copy it instead");
+    return;
+  }
+  if (!(c->flags & XL_CAPTURE_NAME_FRESH)) {
+    xl_diag_add_note(d, l->stmt,
+                     "declare a local before the statement and capture it by "
+                     "copy; '%s' already names something there, so give the "
+                     "local a new name and use it in the body",
+                     c->name);
+    return;
+  }
   snprintf(decl, sizeof(decl), "auto %s%s%s;%s%s", c->name,
            (init[0] == '{' || init[0] == '(') ? "" : " = ", init,
            l->stmt_indent ? "\n" : " ", l->stmt_indent ? l->stmt_indent : "");

@@ -30,8 +30,12 @@ static void note_lambda(xl_diag *d, const xl_facts *f, xl_id lambda) {
   n = xl_diag_add_note(d, l->loc,
                        "lambda defined here; annotate it '__device__' to make "
                        "it an extended lambda");
+  /* keep the file's spacing: '[](int v)' becomes '[] __device__ (int v)' */
   if (xl_loc_valid(l->intro.end) && l->space == XL_SPACE_NONE)
-    xl_note_add_fixit(n, xl_range_at(l->intro.end), " __device__");
+    xl_note_add_fixit(n, xl_range_at(l->intro.end),
+                      l->params_loc.offset == l->intro.end.offset
+                          ? " __device__ "
+                          : " __device__");
 }
 
 void xl_check_global_lambda_template_arg(xl_rule_ctx *ctx,

@@ -4,17 +4,29 @@
  * it silently (it warns only under -Wext-lambda-captures-this) and the kernel
  * then dereferences host memory: an illegal memory access on the GPU.
  */
-#include "rule_util.h"
+#include "capfix.h"
 
+/*
+ * Fix-it (issue 18), on a note since the lambda then works on a copy of the
+ * object: under C++17, '[=]' becomes '[=, *this]' and '[&]' becomes
+ * '[=, *this]' (the edit extended_lambda_reference_capture offers too, so
+ * --fix-notes applies one edit), for __device__ and __host__ __device__
+ * lambdas alike; not when the class has a member the device cannot copy
+ * (extended_lambda_star_this_copy would then report the fixed lambda).
+ */
 static void suggest(xl_diag *d, const xl_facts *f, const xl_lambda *l) {
   xl_note *n;
 
-  if (l->space == XL_SPACE_DEVICE && f->cxx_std >= 17 &&
-      l->capture_default == '=') {
+  if (xl_capfix_star_this_ok(f, l) && !(l->flags & XL_LAMBDA_MACRO) &&
+      xl_loc_valid(l->default_range.begin) &&
+      (l->capture_default == '=' || l->capture_default == '&')) {
     n = xl_diag_add_note(d, l->default_range.begin,
                          "capture '*this' by copy to take the object to the "
                          "device");
-    xl_note_add_fixit(n, xl_range_at(l->default_range.end), ", *this");
+    if (l->capture_default == '=')
+      xl_note_add_fixit(n, xl_range_at(l->default_range.end), ", *this");
+    else
+      xl_capfix_default_to_copy(n, f, l);
     return;
   }
   xl_diag_add_note(d, l->loc,

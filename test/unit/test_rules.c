@@ -10,19 +10,60 @@ START_TEST(explicit_byref_is_reported_at_the_capture) {
   xl_id l = tb_lambda(f, 3, XL_SPACE_DEVICE, 0);
   xl_diags *d;
 
-  tb_capture(f, l, XL_CAPTURE_VAR, XL_CAPTURE_BYREF | XL_CAPTURE_EXPLICIT,
-             "a", 3, 12);
+  xl_capture *c;
+
+  c = tb_capture(f, l, XL_CAPTURE_VAR,
+                 XL_CAPTURE_BYREF | XL_CAPTURE_EXPLICIT |
+                     XL_CAPTURE_COPY_CHECKED,
+                 "a", 3, 12);
+  c->range = xl_range_make(tb_loc(3, 11), tb_loc(3, 13));
   tb_capture(f, l, XL_CAPTURE_VAR, XL_CAPTURE_EXPLICIT, "b", 3, 15);
   d = tb_run(f, REF);
   ck_assert_uint_eq(d->count, 1);
   ck_assert_uint_eq(d->items[0]->loc.col, 12);
   ck_assert_str_eq(d->items[0]->message,
                    "extended __device__ lambda cannot capture 'a' by reference");
-  /* the fix (drop the '&') keeps the meaning: it sits on the diagnostic */
+  /* the frontend checked that a copy keeps the meaning: on the diagnostic */
   ck_assert_uint_eq(d->items[0]->nfixits, 1);
   ck_assert_str_eq(d->items[0]->fixits[0].text, "");
+  ck_assert_uint_eq(d->items[0]->fixits[0].begin.col, 11);
+  ck_assert_uint_eq(d->items[0]->fixits[0].end.col, 12);
   xl_diags_free(d);
   xl_facts_free(f);
+}
+END_TEST
+
+/* Issue 18: a copy that may change the value, or an unchecked one, goes on
+ * a note that says what changes; after a default '=' the item goes. */
+START_TEST(unsafe_copy_goes_on_a_note) {
+  static const uint32_t risky[] = {
+      XL_CAPTURE_COPY_CHECKED | XL_CAPTURE_WRITTEN,
+      XL_CAPTURE_COPY_CHECKED | XL_CAPTURE_ALIASED, 0};
+  unsigned i;
+
+  for (i = 0; i < 3; i++) {
+    xl_facts *f = tb_facts();
+    xl_id l = tb_lambda(f, 3, XL_SPACE_DEVICE, '=');
+    xl_capture *c = tb_capture(f, l, XL_CAPTURE_VAR,
+                               XL_CAPTURE_BYREF | XL_CAPTURE_EXPLICIT |
+                                   risky[i],
+                               "b", 3, 15);
+    xl_diags *d;
+
+    c->range = xl_range_make(tb_loc(3, 14), tb_loc(3, 16));
+    d = tb_run(f, REF);
+    ck_assert_uint_eq(d->count, 1);
+    const xl_note *n;
+    ck_assert_uint_eq(d->items[0]->nfixits, 0);
+    ck_assert_uint_ge(d->items[0]->nnotes, 1);
+    n = d->items[0]->notes[d->items[0]->nnotes - 1];
+    ck_assert_uint_eq(n->nfixits, 1);
+    /* '[=, &b]': from the end of '=' (col 12) to the end of '&b' */
+    ck_assert_uint_eq(n->fixits[0].begin.col, 12);
+    ck_assert_uint_eq(n->fixits[0].end.col, 16);
+    xl_diags_free(d);
+    xl_facts_free(f);
+  }
 }
 END_TEST
 
@@ -53,9 +94,9 @@ START_TEST(ref_default_without_captures_is_reported_once) {
   d = tb_run(f, REF);
   ck_assert_uint_eq(d->count, 1);
   ck_assert_uint_eq(d->items[0]->loc.col, 20);
-  /* '[&]' -> '[=]' changes meaning: only on the note */
-  ck_assert_uint_eq(d->items[0]->nfixits, 0);
-  ck_assert_str_eq(d->items[0]->notes[0]->fixits[0].text, "=");
+  /* it captures nothing: '[&]' -> '[]' keeps the meaning (issue 18) */
+  ck_assert_uint_eq(d->items[0]->nfixits, 1);
+  ck_assert_str_eq(d->items[0]->fixits[0].text, "");
   xl_diags_free(d);
   xl_facts_free(f);
 }
@@ -100,7 +141,8 @@ START_TEST(hd_init_capture_hoists_on_a_note) {
 
   f->lambdas[l].stmt = tb_loc(9, 3);
   f->lambdas[l].stmt_indent = "  ";
-  c = tb_capture(f, l, XL_CAPTURE_INIT, XL_CAPTURE_EXPLICIT, "x", 9, 11);
+  c = tb_capture(f, l, XL_CAPTURE_INIT,
+                 XL_CAPTURE_EXPLICIT | XL_CAPTURE_NAME_FRESH, "x", 9, 11);
   c->init = xl_range_make(tb_loc(9, 15), tb_loc(9, 16));
   c->init_text = "1";
   d = tb_run(f, "extended_lambda_hd_init_capture");
@@ -109,6 +151,16 @@ START_TEST(hd_init_capture_hoists_on_a_note) {
   ck_assert_uint_eq(d->items[0]->notes[0]->nfixits, 2);
   ck_assert_str_eq(d->items[0]->notes[0]->fixits[0].text, "auto x = 1;\n  ");
   ck_assert_str_eq(d->items[0]->notes[0]->fixits[1].text, "x");
+  xl_diags_free(d);
+  /* issue 18: a name used elsewhere, or a move, gets no edit */
+  c->flags &= ~XL_CAPTURE_NAME_FRESH;
+  d = tb_run(f, "extended_lambda_hd_init_capture");
+  ck_assert_uint_eq(d->items[0]->notes[0]->nfixits, 0);
+  xl_diags_free(d);
+  c->flags |= XL_CAPTURE_NAME_FRESH;
+  c->init_text = "std::move(w)";
+  d = tb_run(f, "extended_lambda_hd_init_capture");
+  ck_assert_uint_eq(d->items[0]->notes[0]->nfixits, 0);
   xl_diags_free(d);
   /* a __device__ lambda may have init-captures */
   f->lambdas[l].space = XL_SPACE_DEVICE;
@@ -125,7 +177,9 @@ START_TEST(fixits_in_macros_are_dropped) {
   xl_capture *c;
   xl_diags *d;
 
-  c = tb_capture(f, l, XL_CAPTURE_VAR, XL_CAPTURE_BYREF | XL_CAPTURE_EXPLICIT,
+  c = tb_capture(f, l, XL_CAPTURE_VAR,
+                 XL_CAPTURE_BYREF | XL_CAPTURE_EXPLICIT |
+                     XL_CAPTURE_COPY_CHECKED,
                  "a", 3, 12);
   c->range.begin.flags |= XL_LOC_MACRO;
   d = tb_run(f, REF);
@@ -170,7 +224,10 @@ START_TEST(this_capture_suggests_star_this_only_where_valid) {
   xl_id l = tb_lambda(f, 3, XL_SPACE_DEVICE, '=');
   xl_diags *d;
 
-  tb_capture(f, l, XL_CAPTURE_THIS, 0, "this", 3, 30);
+  xl_id cls = tb_type(f, XL_TYPE_RECORD, "Fancy", 0, XL_NONE, 0);
+  xl_capture *c = tb_capture(f, l, XL_CAPTURE_THIS, 0, "this", 3, 30);
+
+  c->type = tb_type(f, XL_TYPE_POINTER, "Fancy *", 0, cls, 0);
   f->cxx_std = 17;
   d = tb_run(f, "this_addr_capture_ext_lambda");
   ck_assert_uint_eq(d->count, 1);
@@ -212,6 +269,7 @@ Suite *rules_suite(void) {
 
   tcase_add_test(tc, explicit_byref_is_reported_at_the_capture);
   tcase_add_test(tc, mutable_lambda_gets_the_fix_on_a_note);
+  tcase_add_test(tc, unsafe_copy_goes_on_a_note);
   tcase_add_test(tc, ref_default_without_captures_is_reported_once);
   tcase_add_test(tc, implicit_byref_captures_each_get_a_finding);
   tcase_add_test(tc, non_extended_lambdas_are_ignored);

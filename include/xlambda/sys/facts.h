@@ -294,6 +294,20 @@ typedef enum xl_capture_kind {
 #define XL_CAPTURE_PACK (1u << 2)           /* an element of a parameter pack */
 #define XL_CAPTURE_IN_CONSTEXPR_IF (1u << 3) /* first (implicit) use is in an 'if constexpr' branch */
 #define XL_CAPTURE_INIT_BRACED (1u << 4)    /* init-capture written x = {..} or x{..} */
+/* By-reference captures of a variable: what a copy would change (issue 18).
+ * COPY_CHECKED: the frontend looked at every use of the variable in the
+ * enclosing function (a local or parameter of scalar type); without it the
+ * two flags below say nothing, and a copy must be taken as unsafe. */
+#define XL_CAPTURE_COPY_CHECKED (1u << 5)
+#define XL_CAPTURE_WRITTEN (1u << 6) /* written in a lambda, after the
+                                        closure's creation, or in a loop
+                                        around it */
+#define XL_CAPTURE_ALIASED (1u << 7) /* may change through another name:
+                                        address taken, reference bound,
+                                        passed by reference, unclassified */
+#define XL_CAPTURE_NAME_FRESH (1u << 8) /* init-capture: its name occurs in
+                                           the file only as itself and in the
+                                           lambda's body */
 
 /* One captured entity of a lambda, in closure-layout order. */
 typedef struct xl_capture {

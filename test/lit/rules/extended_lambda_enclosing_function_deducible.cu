@@ -4,6 +4,16 @@
 // RUN: grep -Ev '^ *// (RUN|CHECK|NOTES)' %s > %t.cu
 // RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
 // RUN: FileCheck --check-prefix=NOTES --input-file=%t.cu %s
+// A file that writes 'T* p' gets 'Pool&' and 'float*' (issue 18), and the
+// fixed file is a claim: nvcc accepts it, nothing new, a second run changes
+// nothing.
+// RUN: cp %S/Inputs/deducible-left-style.cu %t2.cu
+// RUN: not %xlambda check --quiet --fix-notes %t2.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=LEFT --match-full-lines --input-file=%t2.cu %s
+// LEFT:  Pool& submit() {
+// LEFT: static float* get() {
+// RUN: %if nvcc %{ cp %S/Inputs/deducible-left-style.cu %t3.cu %}
+// RUN: %if nvcc %{ sh %root/test/lit/fix-claim.sh %xlambda %cuda_path/bin/nvcc --fix-notes %t3.cu extended_lambda_enclosing_function_deducible %}
 
 // The function enclosing an extended lambda cannot have a deduced return
 // type. nvcc 13.0 reports it at the lambda's parameter list (its body when
@@ -29,7 +39,7 @@ decltype(auto) deduced_ref() {
   auto l = KOKKOS_LAMBDA { return 2; };
   // CHECK: :[[@LINE-1]]:26: error: extended __host__ __device__ lambda cannot be defined in 'deduced_ref': its return type is deduced [extended_lambda_enclosing_function_deducible]
   // CHECK: :[[@LINE-4]]:1: note: 'deduced_ref' returns 'double &'; write it instead
-  // NOTES: double & deduced_ref() {
+  // NOTES: double &deduced_ref() {
   (void)l;
   return (d);
 }
@@ -50,6 +60,18 @@ auto deduced_void() {
   // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'deduced_void': its return type is deduced [extended_lambda_enclosing_function_deducible]
   // NOTES: void deduced_void() {
   (void)l;
+}
+
+// Written as the file writes pointers ('float *p'), not as clang prints
+// them ('static float * deduced_pointer()', issue 18).
+static float *data;
+static auto deduced_pointer() {
+  auto l = [] __device__ () { return 5; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'deduced_pointer': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:8: note: 'deduced_pointer' returns 'float *'; write it instead
+  // NOTES: static float *deduced_pointer() {
+  (void)l;
+  return data;
 }
 
 // Not spellable there: a local type. No fix.

@@ -4,11 +4,21 @@
 // RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
 // RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
 // RUN: FileCheck --check-prefix=FIXED --match-full-lines --input-file=%t.cu %s
-// After the fixes only the macro-hidden case (no fix-it in macros) is left:
-// RUN: not %xlambda check --quiet %t.cu -- -std=c++17 | grep ': error: ' | count 1
+// After the fixes the macro-hidden case (no fix-it in macros), the names
+// that clash and the moves are left:
+// RUN: not %xlambda check --quiet %t.cu -- -std=c++17 | grep ': error: ' | count 4
+// A second --fix-notes changes nothing:
+// RUN: cp %t.cu %t2.cu && not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: diff %t.cu %t2.cu
+// A fix-it is a claim (issue 18): nvcc accepts the fixed file, xlambda
+// finds nothing new, a second run changes nothing.
+// RUN: %if nvcc %{ cp %S/Inputs/hd_init_capture-claim.cu %t3.cu %}
+// RUN: %if nvcc %{ sh %root/test/lit/fix-claim.sh %xlambda %cuda_path/bin/nvcc --fix-notes %t3.cu extended_lambda_hd_init_capture %}
 
 // An extended __host__ __device__ lambda cannot have init-captures; an
 // extended __device__ lambda can.
+
+#include <utility>
 
 #define HD_LAMBDA(init) [init] __host__ __device__
 
@@ -48,5 +58,31 @@ void macro_hidden() {
   int b = 2;
   auto l = HD_LAMBDA(w = b) () { return w; };
   // CHECK: :[[@LINE-1]]:12: error: extended __host__ __device__ lambda cannot have the init-capture 'w' [extended_lambda_hd_init_capture]
+  (void)l;
+}
+
+// The local would take the init-capture's name: not when the function
+// names it otherwise (issue 18: 'auto n = n * 2;' is a variable in its own
+// initializer, 'auto m = 1;' redeclares the parameter).
+void names_clash(int n, int m) {
+  auto l1 = [n = n * 2] __host__ __device__ () { return n; };
+  // CHECK: :[[@LINE-1]]:14: error: extended __host__ __device__ lambda cannot have the init-capture 'n' [extended_lambda_hd_init_capture]
+  // CHECK: :[[@LINE-2]]:3: note: declare a local before the statement and capture it by copy; 'n' already names something there, so give the local a new name and use it in the body
+  // FIXED:  auto l1 = [n = n * 2] __host__ __device__ () { return n; };
+  auto l2 = [m = 1] __host__ __device__ () { return m; };
+  // CHECK: :[[@LINE-1]]:14: error: extended __host__ __device__ lambda cannot have the init-capture 'm' [extended_lambda_hd_init_capture]
+  // CHECK: :[[@LINE-2]]:3: note: declare a local before the statement and capture it by copy; 'm' already names
+  // FIXED:  auto l2 = [m = 1] __host__ __device__ () { return m; };
+  (void)l1; (void)l2;
+}
+
+// A moved value would be copied by the hoisted local's capture.
+struct Buf { int v; };
+void moves() {
+  Buf w{4};
+  auto l = [v = std::move(w)] __host__ __device__ () { return v.v; };
+  // CHECK: :[[@LINE-1]]:13: error: extended __host__ __device__ lambda cannot have the init-capture 'v' [extended_lambda_hd_init_capture]
+  // CHECK: :[[@LINE-2]]:17: note: the initializer moves its value; a local captured by copy would copy it instead
+  // FIXED:  auto l = [v = std::move(w)] __host__ __device__ () { return v.v; };
   (void)l;
 }

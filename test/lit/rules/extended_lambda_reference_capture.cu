@@ -27,7 +27,9 @@ void explicit_capture() {
   // FIXED: auto l2 = [b, a] __host__ __device__ () { return a + b; };
   auto l3 = [&c = a] __device__ () { return c; };
   // CHECK: :[[@LINE-1]]:15: error: extended __device__ lambda cannot capture 'c' by reference [extended_lambda_reference_capture]
-  // FIXED: auto l3 = [c = a] __device__ () { return c; };
+  // CHECK: :[[@LINE-2]]:15: note: capture 'c' by copy; the lambda then works on a copy of the initializer's value, made where it is created
+  // FIXED: auto l3 = [&c = a] __device__ () { return c; };
+  // NOTES: auto l3 = [c = a] __device__ () { return c; };
 
   // compliant twins
   auto ok1 = [a] __device__ () { return a; };
@@ -40,8 +42,9 @@ void capture_default() {
   int x = 1;
   auto l1 = [&] __device__ () { return 1; };
   // CHECK: :[[@LINE-1]]:28: error: extended __device__ lambda cannot capture variables by reference [extended_lambda_reference_capture]
-  // CHECK: :[[@LINE-2]]:14: note: the capture default '&' captures by reference; capture by copy with '=' instead
-  // NOTES: auto l1 = [=] __device__ () { return 1; };
+  // CHECK: :[[@LINE-2]]:14: note: the lambda captures nothing; remove the capture default '&'
+  // FIXED: auto l1 = [] __device__ () { return 1; };
+  // NOTES: auto l1 = [] __device__ () { return 1; };
   auto l2 = [&] __device__
     ()
     {
@@ -54,7 +57,8 @@ void capture_default() {
   // CHECK: :[[@LINE-9]]:14: note: 'x' is captured by reference because of the capture default '&'
   auto l3 = [&] __device__ { return 1; };
   // CHECK: :[[@LINE-1]]:28: error: extended __device__ lambda cannot capture variables by reference [extended_lambda_reference_capture]
-  // CHECK: :[[@LINE-2]]:14: note: the capture default '&'
+  // CHECK: :[[@LINE-2]]:14: note: the lambda captures nothing; remove the capture default '&'
+  // FIXED: auto l3 = [] __device__ { return 1; };
 
   // compliant twins: by copy, and a plain (non-extended) lambda
   auto ok1 = [=] __device__ () { return x + 1; };
@@ -80,9 +84,10 @@ struct Widget {
   void member() {
     auto l = [&] __device__ () { return size; };
     // CHECK: :[[@LINE-1]]:29: error: extended __device__ lambda cannot capture variables by reference [extended_lambda_reference_capture]
-    // CHECK: :[[@LINE-2]]:15: note: the capture default '&'
+    // CHECK: :[[@LINE-2]]:15: note: the capture default '&' captures by reference; capture by copy with '=, *this' instead
     // CHECK: :[[@LINE-3]]:41: warning: extended __device__ lambda implicitly captures 'this'
-    // CHECK: :[[@LINE-4]]:14: note: copy the members the lambda uses
+    // CHECK: :[[@LINE-4]]:15: note: capture '*this' by copy to take the object to the device
+    // NOTES: auto l = [=, *this] __device__ () { return size; };
     auto ok = [=, *this] __device__ () { return size; };
     (void)l; (void)ok;
   }

@@ -29,6 +29,12 @@ void launches() {
   auto b = PLAIN_LAMBDA () { return n; };
   kern<<<1, 1>>>(b);
   // CHECK: :[[@LINE-1]]:3: error: the closure type of a lambda that is not an extended lambda cannot be a template argument of the __global__ function 'kern' [global_lambda_template_arg]
+  // the annotation keeps the file's spacing (issue 18)
+  auto c = [](int v) { return v; };
+  kern<<<1, 1>>>(c);
+  // CHECK: :[[@LINE-1]]:3: error: the closure type of a lambda that is not an extended lambda cannot be a template argument of the __global__ function 'kern' [global_lambda_template_arg]
+  // CHECK: :[[@LINE-3]]:12: note: lambda defined here; annotate it '__device__' to make it an extended lambda
+  // NOTES: auto c = [] __device__ (int v) { return v; };
 
   // compliant twins: extended lambdas
   auto ok1 = [n] __device__ () { return n; };
