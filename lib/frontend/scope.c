@@ -454,35 +454,34 @@ static fe_file *expansion(xl_fe *fe, CXSourceLocation loc, unsigned *off) {
   return xl_fe_file(fe, file);
 }
 
-static int ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '>';
-}
-
-/* 1 when the word before offset `at` of f is w ('return *p' is no
- * declaration). */
-static int after_word(const fe_file *f, size_t at, const char *w) {
+/* 1 when token t of f's text is w. */
+static int tok_is(const fe_file *f, const xl_tok *t, const char *w) {
   size_t n = strlen(w);
 
-  return at >= n && memcmp(f->buf + at - n, w, n) == 0 &&
-         (at == n || !ident_char(f->buf[at - n - 1]));
+  return t->end - t->begin == n && memcmp(f->buf + t->begin, w, n) == 0;
 }
 
-/* 1 when the file writes 'T *p' rather than 'T* p' (counted over its
- * text: a '*' or '&' after a space and before a name, or the other way). */
+/*
+ * 1 when the file writes 'T *p' rather than 'T* p', counted over its tokens
+ * (comments and strings skipped): a '*' or '&' between two names, with a
+ * blank on one side only ('return *p' is no declaration).
+ */
 static int binds_right(const fe_file *f) {
-  size_t i, right = 0, left = 0;
+  size_t right = 0, left = 0;
+  xl_lexer lx;
+  xl_tok a = {XL_TOK_EOF, 0, 0}, b = a, c;
 
-  for (i = 1; i + 2 < f->len; i++) {
-    char c = f->buf[i];
-    if (c != '*' && c != '&')
-      continue;
-    if (f->buf[i - 1] == ' ' && i >= 2 && ident_char(f->buf[i - 2]) &&
-        ident_char(f->buf[i + 1]) && !after_word(f, i - 1, "return"))
-      right++;
-    else if (ident_char(f->buf[i - 1]) && f->buf[i + 1] == ' ' &&
-             ident_char(f->buf[i + 2]))
-      left++;
+  xl_lex_init(&lx, f->buf, f->len, 0);
+  while (xl_lex_next(&lx, &c) != XL_TOK_EOF) {
+    if (a.kind == XL_TOK_IDENT && !tok_is(f, &a, "return") &&
+        b.kind == XL_TOK_PUNCT && b.end == b.begin + 1 &&
+        (f->buf[b.begin] == '*' || f->buf[b.begin] == '&') &&
+        c.kind == XL_TOK_IDENT) {
+      right += a.end < b.begin && b.end == c.begin;
+      left += a.end == b.begin && b.end < c.begin;
+    }
+    a = b;
+    b = c;
   }
   return right >= left;
 }

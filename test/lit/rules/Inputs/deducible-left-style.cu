@@ -3,13 +3,13 @@ static float* data;
 struct Pool {
   int n;
   decltype(auto) submit() {
-    auto l = [] __device__ (int i) { data[i] = 0; };
+    auto l = [] __device__ (int i) { (void)i; };
     run<<<1, 1>>>(l);
     return *this;
   }
 };
 static auto get() {
-  auto l = [] __device__ (int i) { data[i] = 1; };
+  auto l = [] __device__ (int i) { return i; };
   run<<<1, 1>>>(l);
   return data;
 }
