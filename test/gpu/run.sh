@@ -27,9 +27,9 @@ out=${OUT:-$(mktemp -d /tmp/xlambda-gpu.XXXXXX)}
 mkdir -p "$out"
 results="$out/results.txt"
 
-programs="this_capture arch_capture arch_count arch_count_host arch_host_only
+programs="this_capture this_explicit arch_capture arch_count arch_count_host arch_host_only
 arch_capture_count host_return_type adl_hazard star_this"
-sanitized="this_capture star_this host_return_type"
+sanitized="this_capture this_explicit star_this host_return_type"
 [ $# -gt 0 ] && programs="$*"
 
 : > "$results"
