@@ -222,6 +222,8 @@ typedef struct follow_ctx {
   const char *kernel_name;
   adl_call adl[8];           /* unqualified calls taking the parameter */
   unsigned nadl;
+  fe_intro_hit intro[8];     /* result queries over its type (introspect_tmpl.c) */
+  unsigned nintro;
 } follow_ctx;
 
 typedef struct taint_scan {
@@ -359,6 +361,8 @@ static void follow(follow_ctx *cx, CXCursor fn, unsigned param) {
   if (n < 0 || param >= (unsigned)n)
     return;
   cx->taint[cx->ntaint++] = clang_Cursor_getArgument(def, param);
+  cx->nintro += xl_fe_intro_pattern(cx->fe, def, param, cx->intro + cx->nintro,
+                                    8 - cx->nintro);
   cx->depth++;
   clang_visitChildren(def, follow_visit, cx);
   cx->depth--;
@@ -413,6 +417,15 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
       if (p) {
         p->site = cx->site;
         p->detail = cx->kernel_name;
+      }
+    }
+    for (j = 0; j < cx->nintro; j++) {
+      p = xl_fe_uses__record(fe, XL_USE_INTROSPECTION, m->found[i],
+                             cx->intro[j].loc, clang_getNullCursor());
+      if (p) {
+        p->flags = cx->intro[j].flags;
+        p->callee = cx->intro[j].name;
+        p->site = loc;
       }
     }
     for (j = 0; j < cx->nadl; j++) {
