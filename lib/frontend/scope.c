@@ -129,6 +129,24 @@ int xl_fe_closure_is_device(CXCursor closure) {
 
 /* ---- template parameters ------------------------------------------------ */
 
+/* An unnamed pack ('typename...'): the extent ends before the '...', the
+ * location is after it. */
+static uint32_t unnamed_pack(xl_fe *fe, CXCursor c, const fe_file *f,
+                             unsigned e) {
+  unsigned at;
+  xl_lexer lx;
+  xl_tok t;
+
+  if (xl_fe_spelling(fe, clang_getCursorLocation(c), &at) != f || at <= e ||
+      at > f->len)
+    return 0;
+  xl_lex_init(&lx, f->buf, at, e);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF)
+    if (xl_tok_is(&lx, &t, "..."))
+      return XL_TPARAM_PACK;
+  return 0;
+}
+
 /* Pack ('...') and default ('=') of a template parameter, from its tokens. */
 static uint32_t tparam_token_flags(xl_fe *fe, CXCursor c) {
   CXSourceRange ext = clang_getCursorExtent(c);
@@ -155,7 +173,7 @@ static uint32_t tparam_token_flags(xl_fe *fe, CXCursor c) {
       break;
     }
   }
-  return flags;
+  return flags | unnamed_pack(fe, c, f, e);
 }
 
 typedef struct tparam_scan {

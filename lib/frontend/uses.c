@@ -222,6 +222,8 @@ typedef struct follow_ctx {
   const char *kernel_name;
   adl_call adl[8];           /* unqualified calls taking the parameter */
   unsigned nadl;
+  fe_intro_hit intro[8];     /* result queries over its type (introspect_tmpl.c) */
+  unsigned nintro;
 } follow_ctx;
 
 typedef struct taint_scan {
@@ -359,6 +361,8 @@ static void follow(follow_ctx *cx, CXCursor fn, unsigned param) {
   if (n < 0 || param >= (unsigned)n)
     return;
   cx->taint[cx->ntaint++] = clang_Cursor_getArgument(def, param);
+  cx->nintro += xl_fe_intro_pattern(cx->fe, def, param, cx->intro + cx->nintro,
+                                    8 - cx->nintro);
   cx->depth++;
   clang_visitChildren(def, follow_visit, cx);
   cx->depth--;
@@ -388,8 +392,10 @@ fe_pending *xl_fe_uses__record(xl_fe *fe, xl_use_kind kind, CXCursor closure, xl
   return &fe->uses->pending[fe->uses->npending - 1];
 }
 
+/* adl_only: an instantiated body (on_instance_call), where only the
+ * unqualified calls are new. */
 static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
-                        unsigned index, const mentions *m) {
+                        unsigned index, const mentions *m, int adl_only) {
   follow_ctx *cx = calloc(1, sizeof(*cx));
   const char *name;
   unsigned i, j;
@@ -408,11 +414,20 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
   for (i = 0; i < m->n; i++) {
     xl_loc loc = xl_fe_uses__loc(fe, clang_Cursor_getArgument(call, index));
     fe_pending *p;
-    if (cx->kernel) {
+    if (cx->kernel && !adl_only) {
       p = xl_fe_uses__record(fe, XL_USE_LAUNCHER_ARG, m->found[i], loc, callee);
       if (p) {
         p->site = cx->site;
         p->detail = cx->kernel_name;
+      }
+    }
+    for (j = 0; j < cx->nintro && !adl_only; j++) {
+      p = xl_fe_uses__record(fe, XL_USE_INTROSPECTION, m->found[i],
+                             cx->intro[j].loc, clang_getNullCursor());
+      if (p) {
+        p->flags = cx->intro[j].flags;
+        p->callee = cx->intro[j].name;
+        p->site = loc;
       }
     }
     for (j = 0; j < cx->nadl; j++) {
@@ -446,8 +461,43 @@ static void on_call(xl_fe *fe, CXCursor call) {
       for (k = 0; k < m.n; k++)
         xl_fe_uses__record(fe, XL_USE_KERNEL_ARG, m.found[k], xl_fe_uses__loc(fe, arg), callee);
     } else if (carries_closure(arg)) {
-      on_argument(fe, call, callee, (unsigned)i, &m);
+      on_argument(fe, call, callee, (unsigned)i, &m, 0);
     }
+  }
+}
+
+/* Keep the closures of lambdas defined in the function being walked (a
+ * closure passed on as a parameter was reported where it was passed). */
+static void own_closures(xl_fe *fe, mentions *m) {
+  unsigned i, n = 0;
+
+  for (i = 0; i < m->n; i++)
+    if (clang_equalCursors(clang_getCursorSemanticParent(m->found[i]),
+                           fe->func_cursor))
+      m->found[n++] = m->found[i];
+  m->n = n;
+}
+
+/*
+ * A call in an instantiated body: only the ADL hazard of a closure
+ * argument (the closure of a lambda of this instantiation, whose
+ * placeholder names the specialization: 'Box<mesh::Cell>::go' brings in
+ * 'mesh'). Recorded like on_argument's unqualified calls.
+ */
+static void on_instance_call(xl_fe *fe, CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  int i, n = clang_Cursor_getNumArguments(call);
+  mentions m;
+
+  if (clang_Cursor_isNull(callee) || !is_function_decl(callee) || n <= 0 ||
+      is_kernel(callee))
+    return;
+  for (i = 0; i < n; i++) {
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    closures_in(&m, arg);
+    own_closures(fe, &m);
+    if (m.n > 0 && carries_closure(arg))
+      on_argument(fe, call, callee, (unsigned)i, &m, 1);
   }
 }
 
@@ -462,9 +512,14 @@ void xl_fe_uses_visit(xl_fe *fe, CXCursor c, CXCursor parent) {
       k != CXCursor_TypeRef)
     return;
   /* instantiated bodies (instances.c) repeat code already seen in its
-   * pattern; the uses that matter there are followed from the call sites */
-  if (fe->instance)
+   * pattern; the uses that matter there are followed from the call sites,
+   * except the unqualified calls of the ADL hazard: in the pattern the
+   * closure is dependent and the call unresolved */
+  if (fe->instance) {
+    if (k == CXCursor_CallExpr && host_context(fe) && state(fe))
+      on_instance_call(fe, c);
     return;
+  }
   if (!host_context(fe) || !state(fe))
     return;
   if (fe->uses->have_win && k != CXCursor_CallExpr)

@@ -95,6 +95,27 @@ void xl_fe_intro_template_ref(xl_fe *fe, CXCursor ref);
 /* A cursor while a window is open: a closure named inside it is a use. */
 void xl_fe_intro_window(xl_fe *fe, CXCursor c);
 
+/* ---- introspect_tmpl.c: queries inside a template that receives it ------ */
+
+/* A result query over the closure's type parameter in a template pattern. */
+typedef struct fe_intro_hit {
+  xl_loc loc;       /* the trait's name, or the unevaluated call */
+  uint32_t flags;   /* XL_USE_INTRO_STD_RESULT or XL_USE_INTRO_CCCL_RESULT */
+  const char *name; /* "std::result_of", "decltype", ... (in the facts) */
+} fe_intro_hit;
+
+/*
+ * def is a function (an instantiation) whose parameter `param` received a
+ * closure. When def is a specialization of a template outside the system
+ * headers, lex its pattern for result queries over that parameter's type
+ * parameter (std/cuda::std result_of, invoke_result, is_invocable_r, alias
+ * templates of them, decltype(p(...))) and store up to max of them in hits.
+ * Returns how many were stored; 0 when none (or out of memory, recorded in
+ * fe).
+ */
+unsigned xl_fe_intro_pattern(xl_fe *fe, CXCursor def, unsigned param,
+                             fe_intro_hit *hits, unsigned max);
+
 /* The registered closure (NULL when the lambda was not seen). */
 const fe_closure *xl_fe_uses_closure(const fe_uses *u, CXCursor closure);
 

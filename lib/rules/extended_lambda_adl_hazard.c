@@ -4,8 +4,10 @@
  *
  * In the host compilation nvcc replaces the lambda with
  * __nv_dl_wrapper_t<__nv_dl_tag<F *, &f, N>, Captures...>: the type of the
- * enclosing function f, the captured variables' types and the global
- * namespace become part of the argument's associated namespaces. A function
+ * enclosing function f (a member function's class with its template
+ * arguments), the captured variables' types and the global namespace
+ * become part of the argument's associated namespaces. Lambdas in
+ * templates are seen in each instantiation (uses.c, on_instance_call). A function
  * of the call's name declared in one of them joins overload resolution in
  * the host compilation only: an ambiguity error far from the cause, or
  * (measured with nvcc 13.0, test/gpu/adl_hazard.cu) silently another
@@ -61,8 +63,8 @@ void xl_check_extended_lambda_adl_hazard(xl_rule_ctx *ctx, const xl_facts *f) {
                      last_name(u->callee));
     xl_diag_add_note(d, l->loc,
                      "nvcc's placeholder for this lambda names its enclosing "
-                     "function, whose signature (or captured variables) "
-                     "brings in %s",
+                     "function, whose signature, class or captured variables "
+                     "bring in %s",
                      where);
     suggest(d, u);
   }

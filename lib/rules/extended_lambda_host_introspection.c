@@ -42,8 +42,10 @@ static void explain(xl_diag *d, const xl_use *u, const xl_lambda *l) {
   else if (u->flags & XL_USE_INTRO_CCCL_RESULT)
     xl_diag_add_note(d, l->loc,
                      "the lambda's return type is deduced, and host code sees "
-                     "only nvcc's placeholder: nvcc's front end rejects the "
-                     "query with a static assertion");
+                     "only nvcc's placeholder: %s rejects the query with a "
+                     "static assertion",
+                     xl_loc_valid(u->site) ? "the host compile" /* template */
+                                           : "nvcc's front end");
   else if (trailing)
     xl_diag_add_note(d, l->loc,
                      "in the host compilation the lambda is nvcc's placeholder "

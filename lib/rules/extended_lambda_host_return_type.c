@@ -8,7 +8,10 @@
  * returns something else (measured: a lambda returning double gives
  * sizeof(std::invoke_result_t<L, int>) == 4 on the host). Nothing is wrong
  * when the deduced type is int itself, and a trailing return type ('-> T')
- * is kept by the placeholder.
+ * is kept by the placeholder. The query is found where the closure is
+ * named, or (u->site) inside a function template the closure is passed to:
+ * result_of, invoke_result, is_invocable_r, alias templates of them and
+ * 'decltype(f(x))' over the template's parameter.
  */
 #include "rule_util.h"
 
@@ -31,6 +34,9 @@ void xl_check_extended_lambda_host_return_type(xl_rule_ctx *ctx,
         strcmp(ret, "?") == 0)
       continue;
     d = xl_report(ctx, u->loc, u->callee ? u->callee : "?", ret);
+    if (xl_loc_valid(u->site)) /* a query inside a template that receives it */
+      xl_diag_add_note(d, u->site, "the lambda reaches the query through "
+                                   "this argument");
     xl_diag_add_note(d, l->loc,
                      "the lambda's return type is deduced; in the host "
                      "compilation nvcc replaces it with a placeholder whose "

@@ -5,15 +5,26 @@
  * code it generates spells the class with the named parameters only
  * ('S<T>' for 'template <class T, int> struct S'), so the host compile fails
  * at the lambda ("wrong number of template arguments"), instantiated or not.
- * When the first parameter is unnamed nvcc writes the bare class name, which
- * compiles; an unnamed trailing pack compiles unless the pack is non-empty,
- * and is not reported. Only the class directly enclosing the function
- * matters.
+ * Measured shapes (issue 19, docs/rules/<id>.md):
+ *   - first parameter unnamed ('template <typename> struct S'): nvcc writes
+ *     the bare class name, which compiles whatever follows: not reported;
+ *   - unnamed after named, without a default: fails at the definition;
+ *   - unnamed after named, with a default ('typename = void'): 'S<T>'
+ *     compiles and means the default, so only an instantiation with another
+ *     argument fails ("could not convert template argument"): not reported
+ *     (the facts do not hold the default to compare with);
+ *   - an unnamed pack after named ones: fails once an instantiation's pack
+ *     is not empty: reported per instantiation (type packs).
+ * Only the class directly enclosing the function matters. The note names
+ * the parameter (a fix-it on the note: a new name may hide an outer one).
  */
+#include "inst.h"
 #include "rule_util.h"
 
-/* The 1-based position of the offending parameter, or 0. */
-static uint32_t unnamed_after_named(const xl_facts *f, const xl_record *r) {
+/* The 1-based position of the first unnamed parameter after a named first
+ * one that is a pack (want_pack) or has neither a default nor a pack. */
+static uint32_t unnamed_after_named(const xl_facts *f, const xl_record *r,
+                                    int want_pack) {
   uint32_t i;
 
   if (r->ntparams < 2 || r->first_tparam == XL_NONE ||
@@ -21,10 +32,65 @@ static uint32_t unnamed_after_named(const xl_facts *f, const xl_record *r) {
     return 0;
   for (i = 1; i < r->ntparams; i++) {
     const xl_tparam *tp = &f->tparams[r->first_tparam + i];
-    if (!tp->name && !(tp->flags & XL_TPARAM_PACK))
+    int pack = (tp->flags & XL_TPARAM_PACK) != 0;
+    if (tp->name)
+      continue;
+    if (want_pack ? pack : !pack && !(tp->flags & XL_TPARAM_DEFAULT))
       return i + 1;
   }
   return 0;
+}
+
+static void name_it(xl_diag *d, const xl_facts *f, const xl_record *r,
+                    uint32_t pos) {
+  const xl_tparam *tp = &f->tparams[r->first_tparam + pos - 1];
+  char text[32];
+  xl_note *n;
+
+  n = xl_diag_add_note(d, tp->loc,
+                       "template parameter %u is unnamed; give it a name", pos);
+  snprintf(text, sizeof(text), " Unnamed%u", pos);
+  xl_note_add_fixit(n, xl_range_at(tp->loc), text);
+}
+
+/* An unnamed type pack after named parameters, non-empty in the
+ * specialization r: its type arguments outnumber the other parameters. */
+static int pack_filled(const xl_facts *f, const xl_record *r, uint32_t pos) {
+  const xl_tparam *tp = &f->tparams[r->first_tparam + pos - 1];
+  uint32_t i, types = 0;
+
+  if (!(tp->flags & XL_TPARAM_TYPE) || pos != r->ntparams)
+    return 0;
+  for (i = 0; i + 1 < r->ntparams; i++)
+    types += (f->tparams[r->first_tparam + i].flags & XL_TPARAM_TYPE) != 0;
+  return r->ntargs > types;
+}
+
+static void check_packs(xl_rule_ctx *ctx, const xl_facts *f) {
+  xl_causes seen = XL_CAUSES_INIT;
+
+  XL_FOR_EACH_CONCRETE_EXTENDED_LAMBDA(f, l) {
+    const xl_func *fn = xl_lambda_func(f, l);
+    const xl_record *r = fn ? xl_facts_record(f, fn->record) : NULL;
+    const xl_record *pat;
+    uint32_t pos;
+    uint64_t key;
+    xl_diag *d;
+    if (!r || !(r->flags & XL_RECORD_SPECIALIZATION))
+      continue;
+    pos = unnamed_after_named(f, r, 1);
+    key = xl_cause_key(xl_lambda_cause(f, xl_lambda_id(f, l)), 0, 0);
+    if (!pos || !pack_filled(f, r, pos) ||
+        !xl_cause_new(&seen, f, key, l->func))
+      continue;
+    pat = r->pattern != XL_NONE ? xl_facts_record(f, r->pattern) : r;
+    d = xl_report(ctx, l->loc, xl_lambda_space(l), pat ? pat->name : r->name,
+                  pos);
+    name_it(d, f, r, pos);
+    xl_note_instantiations(d, f, l->func, 0);
+    xl_cause_put(&seen, key, d);
+  }
+  xl_causes_free(&seen);
 }
 
 void xl_check_extended_lambda_nest_parent_template_param_unnamed(
@@ -36,11 +102,11 @@ void xl_check_extended_lambda_nest_parent_template_param_unnamed(
     xl_diag *d;
     if (!r || !(r->flags & XL_RECORD_TEMPLATE))
       continue;
-    pos = unnamed_after_named(f, r);
+    pos = unnamed_after_named(f, r, 0);
     if (!pos)
       continue;
     d = xl_report(ctx, l->loc, xl_lambda_space(l), r->name, pos);
-    xl_diag_add_note(d, f->tparams[r->first_tparam + pos - 1].loc,
-                     "template parameter %u is unnamed; give it a name", pos);
+    name_it(d, f, r, pos);
   }
+  check_packs(ctx, f);
 }

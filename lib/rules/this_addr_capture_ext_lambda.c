@@ -3,6 +3,9 @@
  * a member, so it implicitly captures 'this', a host pointer. nvcc compiles
  * it silently (it warns only under -Wext-lambda-captures-this) and the kernel
  * then dereferences host memory: an illegal memory access on the GPU.
+ * An explicit '[this]' in a __device__ lambda is the same pointer, and nvcc
+ * says nothing even under -Wext-lambda-captures-this; it is reported too,
+ * with a note that the object may be in managed memory.
  */
 #include "capfix.h"
 
@@ -34,14 +37,44 @@ static void suggest(xl_diag *d, const xl_facts *f, const xl_lambda *l) {
                    "and capture those");
 }
 
+/* Explicit '[this]' in a __device__ lambda (an explicit 'this' in a
+ * __host__ __device__ lambda may be meant for its host calls). */
+static void report_explicit(xl_rule_ctx *ctx, const xl_facts *f,
+                            const xl_lambda *l, const xl_capture *c) {
+  xl_diag *d;
+  xl_note *n;
+
+  if (l->space != XL_SPACE_DEVICE)
+    return;
+  d = xl_report(ctx, c->loc, xl_lambda_space(l), "captures");
+  xl_diag_add_note(d, c->loc,
+                   "the device can dereference it only if the object is in "
+                   "managed or device memory (cudaMallocManaged, "
+                   "cudaMalloc)");
+  if (f->cxx_std < 17) {
+    xl_diag_add_note(d, l->loc,
+                     "copy the members the lambda uses into local variables "
+                     "and capture those");
+    return;
+  }
+  n = xl_diag_add_note(d, c->loc,
+                       "capture '*this' by copy to take the object to the "
+                       "device");
+  xl_note_add_fixit(n, xl_range_at(c->loc), "*");
+}
+
 void xl_check_this_addr_capture_ext_lambda(xl_rule_ctx *ctx,
                                            const xl_facts *f) {
   XL_FOR_EACH_EXTENDED_LAMBDA(f, l) {
     XL_FOR_EACH_CAPTURE(f, l, c) {
       xl_diag *d;
-      if (c->kind != XL_CAPTURE_THIS || (c->flags & XL_CAPTURE_EXPLICIT))
+      if (c->kind != XL_CAPTURE_THIS)
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l));
+      if (c->flags & XL_CAPTURE_EXPLICIT) {
+        report_explicit(ctx, f, l, c);
+        break;
+      }
+      d = xl_report(ctx, c->loc, xl_lambda_space(l), "implicitly captures");
       suggest(d, f, l);
       break; /* one 'this' per lambda */
     }

@@ -242,6 +242,40 @@ START_TEST(this_capture_suggests_star_this_only_where_valid) {
 }
 END_TEST
 
+/* Explicit '[this]': reported in a __device__ lambda only, '*' inserted
+ * before 'this' on the note (C++17). */
+START_TEST(explicit_this_in_device_lambda_is_reported) {
+  xl_facts *f = tb_facts();
+  xl_id dl = tb_lambda(f, 3, XL_SPACE_DEVICE, 0);
+  xl_id hd = tb_lambda(f, 4, XL_SPACE_HOST_DEVICE, 0);
+  xl_diags *d;
+  const xl_note *n;
+
+  tb_capture(f, dl, XL_CAPTURE_THIS, XL_CAPTURE_EXPLICIT, "this", 3, 12);
+  tb_capture(f, hd, XL_CAPTURE_THIS, XL_CAPTURE_EXPLICIT, "this", 4, 12);
+  f->cxx_std = 17;
+  d = tb_run(f, "this_addr_capture_ext_lambda");
+  ck_assert_uint_eq(d->count, 1);
+  ck_assert_uint_eq(d->items[0]->loc.line, 3);
+  ck_assert_str_eq(d->items[0]->message,
+                   "extended __device__ lambda captures 'this', a host "
+                   "pointer the device cannot dereference");
+  ck_assert_uint_eq(d->items[0]->nnotes, 2);
+  n = d->items[0]->notes[1];
+  ck_assert_uint_eq(n->nfixits, 1);
+  ck_assert_str_eq(n->fixits[0].text, "*");
+  ck_assert_uint_eq(n->fixits[0].begin.col, 12);
+  ck_assert_uint_eq(d->items[0]->nfixits, 0);
+  xl_diags_free(d);
+  f->cxx_std = 14;
+  d = tb_run(f, "this_addr_capture_ext_lambda");
+  ck_assert_uint_eq(d->count, 1);
+  ck_assert_uint_eq(d->items[0]->notes[1]->nfixits, 0);
+  xl_diags_free(d);
+  xl_facts_free(f);
+}
+END_TEST
+
 START_TEST(severity_and_warnings_as_errors) {
   xl_facts *f = tb_facts();
   xl_id l = tb_lambda(f, 3, XL_SPACE_DEVICE, '=');
@@ -268,6 +302,7 @@ Suite *rules_suite(void) {
   TCase *tc = tcase_create("captures");
 
   tcase_add_test(tc, explicit_byref_is_reported_at_the_capture);
+  tcase_add_test(tc, explicit_this_in_device_lambda_is_reported);
   tcase_add_test(tc, mutable_lambda_gets_the_fix_on_a_note);
   tcase_add_test(tc, unsafe_copy_goes_on_a_note);
   tcase_add_test(tc, ref_default_without_captures_is_reported_once);

@@ -36,7 +36,7 @@ void guide_example(N1::S1_t in) {
   // CHECK: :[[@LINE-1]]:12: warning: unqualified call to 'foo' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
   // CHECK: :[[@LINE-12]]:47: note: the unqualified call is here
   // CHECK: :[[@LINE-19]]:27: note: in the host compilation lookup also finds this 'foo'
-  // CHECK: :[[@LINE-5]]:15: note: nvcc's placeholder for this lambda names its enclosing function, whose signature (or captured variables) brings in namespace 'N1'
+  // CHECK: :[[@LINE-5]]:15: note: nvcc's placeholder for this lambda names its enclosing function, whose signature, class or captured variables bring in namespace 'N1'
   // CHECK: :[[@LINE-15]]:47: note: qualify the call ('N2::foo') to keep the other namespace out of the lookup
 }
 

@@ -8,6 +8,8 @@
 // RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
 // The macro case has no automatic fix:
 // RUN: %xlambda check --quiet %t.cu -- -std=c++17 | grep warning: | count 1
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 | FileCheck --check-prefix=AFTER %s
+// AFTER-NOT: [this] __device__
 // ORACLE: plugin-skip clang 22's device compilation rejects static_member() ("reference to __host__ variable 'counter'"), which nvcc accepts
 // The clang plugin lines compile the host side only (--cuda-host-only):
 // clang 22's device compilation rejects static_member() below ("reference
@@ -67,9 +69,27 @@ struct Fancy {
     double *a = array;
     auto ok1 = [=] __device__ (int i) { a[i] = f * i; };
     auto ok2 = [=, *this] __device__ (int i) { return factor * i; };
-    auto ok3 = [this] __device__ (int i) { return factor * i; };
+    auto ok3 = [*this] __device__ (int i) { return factor * i; };
     auto ok4 = [=] (int i) { return factor * i; };
-    (void)ok1; (void)ok2; (void)ok3; (void)ok4;
+    auto ok5 = [this] (int i) { return factor * i; };
+    (void)ok1; (void)ok2; (void)ok3; (void)ok4; (void)ok5;
+  }
+
+  // An explicit '[this]' in a __device__ lambda is the same host pointer;
+  // nvcc says nothing, even under -Wext-lambda-captures-this (measured in
+  // test/gpu/this_explicit.cu). In a __host__ __device__ lambda it may be
+  // meant for the host calls: not reported.
+  void explicit_this() {
+    run<<<(n + 127) / 128, 128>>>(n, [this] __device__ (int i) { array[i] = factor * i; });
+    // CHECK: :[[@LINE-1]]:39: warning: extended __device__ lambda captures 'this', a host pointer the device cannot dereference [this_addr_capture_ext_lambda]
+    // CHECK: :[[@LINE-2]]:39: note: the device can dereference it only if the object is in managed or device memory (cudaMallocManaged, cudaMalloc)
+    // CHECK: :[[@LINE-3]]:39: note: capture '*this' by copy to take the object to the device
+    // CXX14: :[[@LINE-4]]:39: warning: extended __device__ lambda captures 'this'
+    // CXX14: :[[@LINE-5]]:39: note: the device can dereference it only if
+    // CXX14: :[[@LINE-6]]:38: note: copy the members the lambda uses into local variables and capture those
+    // FIXED: run<<<(n + 127) / 128, 128>>>(n, [*this] __device__ (int i) { array[i] = factor * i; });
+    auto hd = [this] __host__ __device__ (int i) { return factor * i; };
+    (void)hd;
   }
   static int counter;
   static void static_member() {
