@@ -112,6 +112,26 @@ static void read_intro(xl_fe *fe, xl_lambda *l, CXCursor c, xl_caplist *caps,
   }
 }
 
+/* The 'constexpr'/'consteval' token t of f and the blanks after it (before
+ * it when it ends its line), for the fix-it that removes it (only where the
+ * declarator is plain text of f). */
+static void read_spec(xl_fe *fe, xl_lambda *l, const fe_file *f,
+                      const xl_tok *t, unsigned limit, int spelled) {
+  size_t begin = t->begin, end = t->end;
+
+  if (!spelled)
+    return;
+  while (end < limit && (f->buf[end] == ' ' || f->buf[end] == '\t'))
+    end++;
+  if (end < f->len && (f->buf[end] == '\n' || f->buf[end] == '\r')) {
+    end = t->end;
+    while (begin > 0 && (f->buf[begin - 1] == ' ' || f->buf[begin - 1] == '\t'))
+      begin--;
+  }
+  l->spec_range.begin = xl_fe_loc_at(fe, f, begin);
+  l->spec_range.end = xl_fe_loc_at(fe, f, end);
+}
+
 /* Scan the declarator between the introducer and the body's '{'. */
 static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
                             const xl_caplist *caps, const lambda_parts *parts) {
@@ -119,7 +139,7 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
   const fe_file *bf;
   xl_lexer lx;
   xl_tok t;
-  int first = 1, depth = 0, attr = 0, have_params = 0;
+  int first = 1, depth = 0, attr = 0, have_params = 0, spelled = 0;
 
   if (!parts->have_body)
     return;
@@ -129,6 +149,7 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
   if (intro_file == bf && !(l->flags & XL_LAMBDA_MACRO) &&
       caps->end <= body_off) {
     start = (unsigned)caps->end;
+    spelled = 1; /* the declarator is text of bf, no macro */
   } else {
     start = l->loc.offset; /* macro use: skip the macro's name */
     xl_lex_init(&lx, bf->buf, bf->len, start);
@@ -153,10 +174,13 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *intro_file,
       if (--depth == 0)
         attr = 0;
     }
-    else if (depth == 0 && xl_tok_is(&lx, &t, "constexpr"))
+    else if (depth == 0 && xl_tok_is(&lx, &t, "constexpr")) {
       l->flags |= XL_LAMBDA_CONSTEXPR;
-    else if (depth == 0 && xl_tok_is(&lx, &t, "consteval"))
+      read_spec(fe, l, bf, &t, body_off, spelled);
+    } else if (depth == 0 && xl_tok_is(&lx, &t, "consteval")) {
       l->flags |= XL_LAMBDA_CONSTEVAL;
+      read_spec(fe, l, bf, &t, body_off, spelled);
+    }
     else if (depth == 0 && xl_tok_is(&lx, &t, "mutable"))
       l->flags |= XL_LAMBDA_MUTABLE;
   }
