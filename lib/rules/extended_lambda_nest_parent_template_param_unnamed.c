@@ -9,6 +9,9 @@
  * compiles; an unnamed trailing pack compiles unless the pack is non-empty,
  * and is not reported. Only the class directly enclosing the function
  * matters.
+ *
+ * The fix-it names the unnamed parameters of the class template, on the
+ * finding: it keeps the meaning.
  */
 #include "rule_util.h"
 
@@ -42,5 +45,6 @@ void xl_check_extended_lambda_nest_parent_template_param_unnamed(
     d = xl_report(ctx, l->loc, xl_lambda_space(l), r->name, pos);
     xl_diag_add_note(d, f->tparams[r->first_tparam + pos - 1].loc,
                      "template parameter %u is unnamed; give it a name", pos);
+    xl_fix_name_tparams(d, f, r->first_tparam, r->ntparams);
   }
 }
