@@ -154,7 +154,7 @@ def findings(opts, case, path):
 
 def export_fixes(opts, case, path, mode):
     """The edits of the --export-fixes YAML (with --fix-notes in that mode)
-    in path: {(offset, length, text)}."""
+    in path: {(offset, length, text)}. --fix-notes applies them to path."""
     out = path + '.fixes.yaml'
     xlambda(opts, case, path, ['--export-fixes=' + out] +
             (['--fix-notes'] if mode == 'fix-notes' else []))
@@ -399,7 +399,10 @@ def check_mode(opts, case, mode, tmp, orig_path, text, diags):
     problems = []
     if fixed != apply_edits(text, orig_path, edits):
         problems.append('applied: the fixed file is not the original with the offered edits')
-    yaml_edits = export_fixes(opts, case, orig_path, mode)
+    export_dir = os.path.join(tmp, mode + '-export')
+    os.makedirs(export_dir)
+    # (a copy: --fix-notes applies the fixes, with --export-fixes too)
+    yaml_edits = export_fixes(opts, case, copy_case(case, export_dir), mode)
     want = {(e['offset'], e['length'], e['replacement']) for e in edits
             if os.path.abspath(e['file']) == orig_path}
     if yaml_edits != want:
