@@ -20,8 +20,9 @@ static xl_loc annotation_place(xl_fe *fe, const xl_lambda *l, const fe_file *f) 
   return at < l->body.offset ? xl_fe_loc_at(fe, f, at) : xl_loc_none();
 }
 
-/* Widen [*begin, *end) over the blanks before it, and over its line's end
- * too when nothing else is on its line (the annotation on a line alone). */
+/* Widen [*begin, *end) over the blanks before it; when nothing else is on
+ * its line (an annotation on a line alone), over the line break before it
+ * and the blanks after it too, so that its line goes. */
 static void whole_line(const char *buf, size_t len, size_t *begin,
                        size_t *end) {
   size_t e = *end;
@@ -30,8 +31,10 @@ static void whole_line(const char *buf, size_t len, size_t *begin,
     (*begin)--;
   while (e < len && (buf[e] == ' ' || buf[e] == '\t'))
     e++;
-  if (*begin > 0 && buf[*begin - 1] == '\n' && e < len && buf[e] == '\n')
-    *end = e + 1;
+  if (*begin > 0 && buf[*begin - 1] == '\n' && e < len && buf[e] == '\n') {
+    (*begin)--;
+    *end = e;
+  }
 }
 
 void xl_fe_annotation_read(xl_fe *fe, xl_lambda *l, const fe_file *f,
