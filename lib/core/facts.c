@@ -254,7 +254,7 @@ int xl_facts_add_record(xl_record **out, xl_id *out_id, xl_facts *f) {
   if (rc == XL_OK) {
     (*out)->parent = (*out)->first_tparam = XL_NONE;
     (*out)->type = (*out)->pattern = XL_NONE;
-    (*out)->loc = (*out)->access = xl_loc_none();
+    (*out)->loc = (*out)->access = (*out)->name_at = xl_loc_none();
   }
   return rc;
 }
@@ -262,7 +262,7 @@ int xl_facts_add_record(xl_record **out, xl_id *out_id, xl_facts *f) {
 int xl_facts_add_tparam(xl_tparam **out, xl_id *out_id, xl_facts *f) {
   int rc = ADD(tparams, ntparams, cap_tparams, out, out_id);
   if (rc == XL_OK)
-    (*out)->loc = xl_loc_none();
+    (*out)->loc = (*out)->name_at = xl_loc_none();
   return rc;
 }
 
@@ -289,7 +289,8 @@ int xl_facts_add_lambda(xl_lambda **out, xl_id *out_id, xl_facts *f) {
     l->var = xl_loc_none();
     l->range.begin = l->range.end = xl_loc_none();
     l->intro = l->default_range = l->host_annot = l->range;
-    l->spelling = xl_loc_none();
+    l->spec_range = l->annot_range = l->range;
+    l->spelling = l->annot_to = xl_loc_none();
     l->peer = XL_NONE;
   }
   return rc;

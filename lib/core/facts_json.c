@@ -132,6 +132,7 @@ static json_t *records_json(const xl_facts *f) {
     json_object_set_new(o, "access", loc_json(f, r->access));
     json_object_set_new(o, "type", id_json(r->type));
     json_object_set_new(o, "pattern", id_json(r->pattern));
+    json_object_set_new(o, "name_at", loc_json(f, r->name_at));
     json_array_append_new(a, o);
   }
   return a;
@@ -144,10 +145,11 @@ static json_t *tparams_json(const xl_facts *f) {
   for (i = 0; i < f->ntparams; i++) {
     const xl_tparam *t = &f->tparams[i];
     json_array_append_new(
-        a, json_pack("{s:i,s:o,s:o,s:o}", "id", (int)i, "name",
+        a, json_pack("{s:i,s:o,s:o,s:o,s:o}", "id", (int)i, "name",
                      t->name ? json_string(t->name) : json_null(), "loc",
                      loc_json(f, t->loc), "flags",
-                     FLAGS(t->flags, tparam_flags)));
+                     FLAGS(t->flags, tparam_flags), "name_at",
+                     loc_json(f, t->name_at)));
   }
   return a;
 }
@@ -196,6 +198,12 @@ static json_t *lambda_extra(json_t *o, const xl_facts *f, const xl_lambda *l) {
   json_object_set_new(o, "var", loc_json(f, l->var));
   json_object_set_new(o, "var_name", l->var_name ? json_string(l->var_name)
                                                  : json_null());
+  json_object_set_new(o, "spec_range", range_json(f, l->spec_range));
+  json_object_set_new(o, "annot_range", range_json(f, l->annot_range));
+  json_object_set_new(o, "annot_text", l->annot_text
+                                           ? json_string(l->annot_text)
+                                           : json_null());
+  json_object_set_new(o, "annot_to", loc_json(f, l->annot_to));
   return o;
 }
 

@@ -87,6 +87,7 @@ typedef struct fe_spec {
 typedef struct fe_blanked {
   char *path;        /* the file */
   unsigned begin, end; /* byte offsets of the annotation */
+  char *text;        /* the annotation as written (owned) */
 } fe_blanked;
 
 /* The walk's state. */
@@ -143,6 +144,23 @@ typedef struct xl_fe {
 
   struct fe_uses *uses;        /* uses.c's state, created on first need */
 } xl_fe;
+
+/* ---- annot.c (lambda_operator_annotated's fix-it) ---------------------- */
+
+/*
+ * The annotation after l's parameter list at offset `at` of f (its
+ * '__host__'/'__device__' tokens as written): fills l->annot_text,
+ * l->annot_range and l->annot_to; nothing when l comes from a macro.
+ */
+void xl_fe_annotation_read(xl_fe *fe, xl_lambda *l, const fe_file *f,
+                           size_t at);
+
+/*
+ * The annotations recover.c blanked out in l's header: marks l
+ * XL_LAMBDA_OPERATOR_ANNOTATED and sets l->annot; fills the fix-it's fields
+ * as above when every one is a literal '__host__' / '__device__'.
+ */
+void xl_fe_annotation_blanked(xl_fe *fe, xl_lambda *l, const fe_file *f);
 
 /* ---- srcmap.c ---------------------------------------------------------- */
 

@@ -180,6 +180,26 @@ static int find_declarator(decl_span *out, const xl_lambda *l,
   return -1;
 }
 
+/* The 'constexpr'/'consteval' token t of f and the blanks after it (before
+ * it when it ends its line), for the fix-it that removes it (only where the
+ * declarator is plain text of f). */
+static void read_spec(xl_fe *fe, xl_lambda *l, const fe_file *f,
+                      const xl_tok *t, unsigned limit, int spelled) {
+  size_t begin = t->begin, end = t->end;
+
+  if (!spelled)
+    return;
+  while (end < limit && (f->buf[end] == ' ' || f->buf[end] == '\t'))
+    end++;
+  if (end < f->len && (f->buf[end] == '\n' || f->buf[end] == '\r')) {
+    end = t->end;
+    while (begin > 0 && (f->buf[begin - 1] == ' ' || f->buf[begin - 1] == '\t'))
+      begin--;
+  }
+  l->spec_range.begin = xl_fe_loc_at(fe, f, begin);
+  l->spec_range.end = xl_fe_loc_at(fe, f, end);
+}
+
 /* Scan the declarator between the introducer and the body's '{'. */
 static void read_declarator(xl_fe *fe, xl_lambda *l, const intro_at *in,
                             const xl_caplist *caps, const lambda_parts *parts) {
@@ -188,7 +208,7 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const intro_at *in,
   decl_span span;
   xl_lexer lx;
   xl_tok t;
-  int first = 1, depth = 0, attr = 0, have_params = 0;
+  int first = 1, depth = 0, attr = 0, have_params = 0, spelled = 0;
 
   if (!parts->have_body)
     return;
@@ -197,6 +217,10 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const intro_at *in,
   if (!bf || !bf->buf ||
       find_declarator(&span, l, in, caps, bf, body_off) < 0)
     return;
+  /* the declarator is plain text of bf, no macro: its specifiers can be
+     edited (read_spec) */
+  spelled = in->file == bf && !(l->flags & XL_LAMBDA_MACRO) &&
+            caps->end <= body_off;
   xl_lex_init(&lx, bf->buf, span.end, span.start);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
     if (first && xl_tok_is(&lx, &t, "<"))
@@ -215,10 +239,13 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const intro_at *in,
       if (--depth == 0)
         attr = 0;
     }
-    else if (depth == 0 && xl_tok_is(&lx, &t, "constexpr"))
+    else if (depth == 0 && xl_tok_is(&lx, &t, "constexpr")) {
       l->flags |= XL_LAMBDA_CONSTEXPR;
-    else if (depth == 0 && xl_tok_is(&lx, &t, "consteval"))
+      read_spec(fe, l, bf, &t, body_off, spelled);
+    } else if (depth == 0 && xl_tok_is(&lx, &t, "consteval")) {
       l->flags |= XL_LAMBDA_CONSTEVAL;
+      read_spec(fe, l, bf, &t, body_off, spelled);
+    }
     else if (depth == 0 && xl_tok_is(&lx, &t, "mutable"))
       l->flags |= XL_LAMBDA_MUTABLE;
   }

@@ -150,11 +150,24 @@ static char *copy_of(xl_recovery *rec, CXTranslationUnit tu, CXFile file,
 /* Blank buf[b, e) and remember it. */
 static void blank(xl_recovery *rec, char *buf, const char *path, size_t b,
                   size_t e) {
+  char *text = malloc(e - b + 1);
+
+  if (text) {
+    memcpy(text, buf + b, e - b);
+    text[e - b] = '\0';
+  }
   memset(buf + b, ' ', e - b);
   rec->blanked[rec->n].path = xl_strdup(path);
   rec->blanked[rec->n].begin = (unsigned)b;
   rec->blanked[rec->n].end = (unsigned)e;
-  rec->n += rec->blanked[rec->n].path != NULL;
+  rec->blanked[rec->n].text = text;
+  if (rec->blanked[rec->n].path && text) {
+    rec->n++;
+    return;
+  }
+  free(rec->blanked[rec->n].path);
+  free(text);
+  rec->blanked[rec->n].path = rec->blanked[rec->n].text = NULL;
 }
 
 /*
@@ -264,8 +277,10 @@ void xl_recovery_free(xl_recovery *rec) {
 
   if (!rec)
     return;
-  for (i = 0; rec->blanked && i < rec->n; i++)
+  for (i = 0; rec->blanked && i < rec->n; i++) {
     free(rec->blanked[i].path);
+    free(rec->blanked[i].text);
+  }
   for (i = 0; rec->unsaved && i < rec->nunsaved; i++) {
     free((char *)rec->unsaved[i].Filename);
     free((char *)rec->unsaved[i].Contents);

@@ -176,6 +176,41 @@ static uint32_t tparam_token_flags(xl_fe *fe, CXCursor c) {
   return flags | unnamed_pack(fe, c, f, e);
 }
 
+/*
+ * Where a name goes in an unnamed template parameter: right after its last
+ * token before a default ('=') or the list's ',' / '>' (the keyword, the
+ * type or '...'). None when the parameter comes from a macro.
+ */
+static xl_loc tparam_name_at(xl_fe *fe, CXCursor c) {
+  CXSourceLocation at = clang_getCursorLocation(c);
+  CXSourceRange ext = clang_getCursorExtent(c);
+  unsigned b, e;
+  const fe_file *f = xl_fe_spelling(fe, clang_getRangeStart(ext), &b);
+  const fe_file *f2 = xl_fe_spelling(fe, at, &e);
+  xl_lexer lx;
+  xl_tok t;
+  int depth = 0;
+  size_t last = 0;
+
+  if (!f || f != f2 || !f->buf || e > f->len || e < b ||
+      (xl_fe_loc(fe, at).flags & XL_LOC_MACRO))
+    return xl_loc_none();
+  /* clang places an unnamed parameter at the token after it (',', '>',
+     '='): its tokens are those before */
+  xl_lex_init(&lx, f->buf, f->len, b);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF && t.begin < e) {
+    if (xl_tok_is(&lx, &t, "<") || xl_tok_is(&lx, &t, "("))
+      depth++;
+    else if (xl_tok_is(&lx, &t, ">") || xl_tok_is(&lx, &t, ")"))
+      depth--;
+    if (depth < 0 || (depth == 0 && (xl_tok_is(&lx, &t, "=") ||
+                                     xl_tok_is(&lx, &t, ","))))
+      break;
+    last = t.end;
+  }
+  return last ? xl_fe_loc_at(fe, f, last) : xl_loc_none();
+}
+
 typedef struct tparam_scan {
   xl_fe *fe;
   xl_id first;
@@ -210,6 +245,10 @@ static enum CXChildVisitResult add_tparam(CXCursor c, CXCursor p,
   tp->flags = flags;
   tp->loc = xl_fe_loc(s->fe, clang_getCursorLocation(c));
   tp->name = xl_fe_spelling_of(s->fe, c);
+  if (!tp->name) {
+    xl_loc at = tparam_name_at(s->fe, c);
+    s->fe->facts->tparams[id].name_at = at;
+  }
   return CXChildVisit_Continue;
 }
 
@@ -275,6 +314,27 @@ static void record_targs(xl_fe *fe, xl_id id, CXType t) {
   }
   fe->facts->records[id].targs = xl_facts_ids(fe->facts, args, n);
   fe->facts->records[id].ntargs = fe->facts->records[id].targs ? n : 0;
+}
+
+/* An unnamed class: the end of its 'struct'/'class'/'union' keyword when a
+ * '{' or ':' follows it (nothing else between), else none. */
+static xl_loc record_name_at(xl_fe *fe, CXCursor cls) {
+  CXSourceLocation at = clang_getCursorLocation(cls);
+  unsigned off;
+  const fe_file *f = xl_fe_spelling(fe, at, &off);
+  xl_lexer lx;
+  xl_tok kw, next;
+
+  if (!f || !f->buf || off >= f->len || (xl_fe_loc(fe, at).flags & XL_LOC_MACRO))
+    return xl_loc_none();
+  xl_lex_init(&lx, f->buf, f->len, off);
+  if (xl_lex_next(&lx, &kw) == XL_TOK_EOF || xl_lex_next(&lx, &next) == XL_TOK_EOF)
+    return xl_loc_none();
+  if (!(xl_tok_is(&lx, &kw, "struct") || xl_tok_is(&lx, &kw, "class") ||
+        xl_tok_is(&lx, &kw, "union")) ||
+      !(xl_tok_is(&lx, &next, "{") || xl_tok_is(&lx, &next, ":")))
+    return xl_loc_none();
+  return xl_fe_loc_at(fe, f, kw.end);
 }
 
 static xl_id find_record(xl_fe *fe, CXCursor cls) {
@@ -353,6 +413,10 @@ xl_id xl_fe_record(xl_fe *fe, CXCursor cls) {
   r->parent = parent;
   r->type = type;
   r->name = record_name(fe, cls, flags);
+  if (flags & XL_RECORD_UNNAMED) {
+    xl_loc at = record_name_at(fe, cls);
+    fe->facts->records[id].name_at = at;
+  }
   if (flags & (XL_RECORD_PRIVATE | XL_RECORD_PROTECTED)) {
     xl_loc acc = xl_fe_access_loc(fe, cls);
     fe->facts->records[id].access = acc;
@@ -681,6 +745,7 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *f) {
       l->annot.offset > close && l->annot.offset < l->body.offset) {
     l->flags |= XL_LAMBDA_OPERATOR_ANNOTATED;
     l->flags &= ~XL_LAMBDA_EXTENDED;
+    xl_fe_annotation_read(fe, l, f, l->annot.offset);
   }
   if (l->flags & XL_LAMBDA_MACRO || !xl_loc_valid(l->intro.end) ||
       l->body.offset <= l->intro.end.offset || l->body.offset > f->len)
@@ -695,21 +760,6 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *f) {
     l->host_annot.begin = xl_fe_loc_at(fe, f, t.begin);
     l->host_annot.end = xl_fe_loc_at(fe, f, end);
     break;
-  }
-}
-
-/* Annotations blanked out by recover.c inside this lambda's header. */
-static void read_blanked(xl_fe *fe, xl_lambda *l, const fe_file *f) {
-  size_t i;
-  const char *path = fe->facts->files[f->id];
-
-  for (i = 0; i < fe->nblanked; i++) {
-    const fe_blanked *b = &fe->blanked[i];
-    if (strcmp(b->path, path) != 0 || b->begin < l->loc.offset ||
-        b->begin >= l->body.offset)
-      continue;
-    l->flags |= XL_LAMBDA_OPERATOR_ANNOTATED;
-    l->annot = xl_fe_loc_at(fe, f, b->begin);
   }
 }
 
@@ -732,5 +782,5 @@ void xl_fe_lambda_scope(xl_fe *fe, xl_id id, CXCursor c) {
   if (!f || !f->buf || f->id != l->body.file || f->id != l->loc.file)
     return;
   read_declarator(fe, l, f);
-  read_blanked(fe, l, f);
+  xl_fe_annotation_blanked(fe, l, f);
 }

@@ -1,6 +1,11 @@
 /*
  * extended_lambda_constexpr: an extended lambda is declared 'constexpr' or
  * (C++20) 'consteval'. nvcc 13.0 reports it at the lambda's body.
+ *
+ * The fix-it removes the specifier, on the finding: it keeps what the
+ * program computes (a lambda is constexpr by itself wherever it can be, so
+ * its calls stay usable in constant expressions; a consteval lambda's calls
+ * then simply may also run at run time).
  */
 #include "rule_util.h"
 
@@ -13,5 +18,7 @@ void xl_check_extended_lambda_constexpr(xl_rule_ctx *ctx, const xl_facts *f) {
     spec = (l->flags & XL_LAMBDA_CONSTEVAL) ? "consteval" : "constexpr";
     d = xl_report(ctx, l->body, xl_lambda_space(l), spec);
     xl_diag_add_note(d, l->params_loc, "remove '%s' from the lambda", spec);
+    if (xl_loc_valid(l->spec_range.begin))
+      xl_diag_add_fixit(d, l->spec_range, "");
   }
 }

@@ -15,8 +15,10 @@
  *     (the facts do not hold the default to compare with);
  *   - an unnamed pack after named ones: fails once an instantiation's pack
  *     is not empty: reported per instantiation (type packs).
- * Only the class directly enclosing the function matters. The note names
- * the parameter (a fix-it on the note: a new name may hide an outer one).
+ * Only the class directly enclosing the function matters. The fix-it names
+ * the unnamed parameters of the class template (xl_unnamed_N, a name no
+ * program uses), on the finding: it keeps the meaning. For a pack the note
+ * of the instantiation names it.
  */
 #include "inst.h"
 #include "rule_util.h"
@@ -106,7 +108,9 @@ void xl_check_extended_lambda_nest_parent_template_param_unnamed(
     if (!pos)
       continue;
     d = xl_report(ctx, l->loc, xl_lambda_space(l), r->name, pos);
-    name_it(d, f, r, pos);
+    xl_diag_add_note(d, f->tparams[r->first_tparam + pos - 1].loc,
+                     "template parameter %u is unnamed; give it a name", pos);
+    xl_fix_name_tparams(d, f, r->first_tparam, r->ntparams);
   }
   check_packs(ctx, f);
 }

@@ -6,6 +6,9 @@
  * host compile fails at the lambda ("'__T0' was not declared in this
  * scope"), whether or not the template is instantiated. Reported at the
  * lambda, where that compile fails.
+ *
+ * The fix-it names the unnamed parameters ('typename' -> 'typename
+ * xl_unnamed_2'), on the finding: it keeps the meaning.
  */
 #include "rule_util.h"
 
@@ -26,5 +29,6 @@ void xl_check_extended_lambda_parent_template_param_unnamed(
     d = xl_report(ctx, l->loc, xl_lambda_space(l), fn->name, i + 1);
     xl_diag_add_note(d, f->tparams[fn->first_tparam + i].loc,
                      "template parameter %u is unnamed; give it a name", i + 1);
+    xl_fix_name_tparams(d, f, fn->first_tparam, fn->ntparams);
   }
 }

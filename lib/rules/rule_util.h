@@ -141,4 +141,39 @@ static inline const xl_use *xl_use_of(const xl_facts *f, const xl_lambda *l,
   return NULL;
 }
 
+/* ---- fix-its (issue 18) ------------------------------------------------ */
+
+/*
+ * Name every unnamed template parameter of the list [first, first + n) on
+ * d, where the frontend knows the place ('typename' -> 'typename
+ * xl_unnamed_2'): the name is the parameter's position after a prefix no
+ * program uses, different from the list's names. Naming a parameter keeps
+ * the meaning. Adds nothing unless every unnamed one can be named.
+ */
+static inline void xl_fix_name_tparams(xl_diag *d, const xl_facts *f,
+                                       xl_id first, uint32_t n) {
+  char name[40];
+  uint32_t i, j;
+
+  if (first == XL_NONE)
+    return;
+  for (i = 0; i < n; i++) {
+    const xl_tparam *tp = &f->tparams[first + i];
+    if (!tp->name && !xl_loc_valid(tp->name_at))
+      return;
+  }
+  for (i = 0; i < n; i++) {
+    const xl_tparam *tp = &f->tparams[first + i];
+    if (tp->name)
+      continue;
+    snprintf(name, sizeof(name), "xl_unnamed_%u", i + 1);
+    for (j = 0; j < n; j++)
+      if (f->tparams[first + j].name &&
+          strcmp(f->tparams[first + j].name, name) == 0)
+        return;
+    snprintf(name, sizeof(name), " xl_unnamed_%u", i + 1);
+    xl_diag_add_fixit(d, xl_range_at(tp->name_at), name);
+  }
+}
+
 #endif /* XL_RULE_UTIL_H */

@@ -57,6 +57,7 @@ Suite *util_suite(void);
 Suite *typewalk_suite(void);
 Suite *scope_rules_suite(void);
 Suite *nvcc_misses_suite(void);
+Suite *fixits_suite(void);
 
 /* Fail the test unless a and b are equal field by field: rule, severity,
  * flags, location, message, ranges, fix-its and notes (locations compared

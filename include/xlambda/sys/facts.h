@@ -141,6 +141,9 @@ typedef struct xl_record {
   /* added for the enclosing-function rules (issue 3) */
   xl_id type;          /* the class as an xl_type, XL_NONE if unknown */
   xl_id pattern;       /* specializations: the template's record, if added */
+  xl_loc name_at;      /* unnamed: right after its 'struct'/'class'/'union'
+                          keyword, where a name goes; file XL_NONE if
+                          unknown (issue 18) */
 } xl_record;
 
 /* xl_tparam.flags */
@@ -155,6 +158,8 @@ typedef struct xl_tparam {
   const char *name; /* NULL when unnamed */
   xl_loc loc;
   uint32_t flags;   /* XL_TPARAM_* */
+  xl_loc name_at;   /* unnamed: where a name goes (right after the keyword,
+                       type or '...'); file XL_NONE if unknown (issue 18) */
 } xl_tparam;
 
 /* ---- functions ---------------------------------------------------------- */
@@ -278,6 +283,14 @@ typedef struct xl_lambda {
   xl_id peer;             /* the same lambda in the other compilation's facts */
   uint32_t number;        /* nvcc's number: 1-based position among the extended
                              lambdas of its function; 0 when not numbered */
+  /* the fix-its of the specifier rules (issue 18); file XL_NONE unless
+     written in the file, outside macros */
+  xl_range spec_range;    /* 'constexpr' / 'consteval' and the blanks after it */
+  xl_range annot_range;   /* XL_LAMBDA_OPERATOR_ANNOTATED: the misplaced
+                             annotation and the blanks before it */
+  const char *annot_text; /* that annotation as written ("__device__") */
+  xl_loc annot_to;        /* where it belongs: the first character after the
+                             capture list that is not a blank */
 } xl_lambda;
 
 typedef enum xl_capture_kind {

@@ -1,6 +1,13 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
+// The fix-it lists the captures, on the note:
+// RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
+// RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
+// FIXED: auto l = [x, y] __device__ () {
+// FIXED: auto l = [z] __host__ __device__ () {
 
 // A variable may not be captured for the first time inside an 'if constexpr'
 // branch of an extended lambda.

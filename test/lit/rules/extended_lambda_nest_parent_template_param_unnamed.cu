@@ -6,6 +6,15 @@
 // RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
 // RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
 // ORACLE: host
+// The fix-it names the parameter, on the finding:
+// RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
+// RUN: not %xlambda check --quiet --fix %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
+// FIXED: template <typename T, int xl_unnamed_2> struct Tiled {
+// FIXED: template <typename T, typename xl_unnamed_2> struct Pair {
+// FIXED: template <typename T, template <class> class xl_unnamed_2> struct Never {
+// FIXED: template <typename> struct First {
 
 // The class template whose member function encloses an extended lambda
 // cannot have an unnamed template parameter after a named one. nvcc 13.0's

@@ -1,6 +1,13 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
+// The fix-it names the class, on the note:
+// RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
+// RUN: not %xlambda check --quiet --fix %t.cu -- -std=c++17 > /dev/null
+// RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
+// FIXED: struct xl_unnamed_class_{{[0-9]+}} {
 
 // The function enclosing an extended lambda cannot be a member of an
 // unnamed class. nvcc 13.0 reports it at the lambda's parameter list; a

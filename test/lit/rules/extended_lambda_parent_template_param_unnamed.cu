@@ -2,6 +2,14 @@
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
 // ORACLE: host
+// The fix-it names the parameters, on the finding:
+// RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
+// RUN: not %xlambda check --quiet --fix %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
+// FIXED: template <typename T, T xl_unnamed_2>
+// FIXED: template <typename xl_unnamed_1>
+// FIXED: template <typename T, int xl_unnamed_2 = 0> void member() {
 
 // The function template enclosing an extended lambda cannot have an unnamed
 // template parameter. nvcc 13.0's front end accepts it, but the host
