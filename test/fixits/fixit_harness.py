@@ -75,15 +75,6 @@ import oracle  # noqa: E402  (directives, nvcc_lines)
 # Bugs 1-6 are issue 18's wrong fixes (branch issue18-wrong); empty this
 # list as they are merged: a listed case that passes fails as XPASS.
 EXPECTED_FAILURES = {
-    ('test/lit/rules/extended_lambda_reference_capture.cu', 'fix-notes'):
-        'bug 2: [&] -> [=] then a second --fix-notes adds ", *this"',
-    ('test/lit/rules/lambda_operator_annotated.cu', 'fix'):
-        'bug 5: the recovery parse hashes the recovered copy ("the file '
-        'changed on disk since it was analysed")',
-    ('test/lit/rules/lambda_operator_annotated.cu', 'fix-notes'): 'bug 5',
-    ('test/lit/rules/lambda_operator_annotated-cxx20.cu', 'fix'): 'bug 5',
-    ('test/lit/rules/lambda_operator_annotated-cxx20.cu', 'fix-notes'): 'bug 5',
-    ('test/lit/seeds/seed000-this-capture.cu', 'fix-notes'): 'bug 5',
 }
 
 MODES = ('fix', 'fix-notes')
