@@ -49,8 +49,10 @@ stage_tests() {
 
 # The memcheck corpus, parsed without the CUDA headers. The stage fails when
 # clang reports an error in it other than seed000-adl.cu's, which that case
-# checks for (docs/internals/reliability.md compares the corpus's findings
-# with those under the CUDA headers).
+# checks for, and extended_lambda_host_introspection_template.cu's line 17
+# (cuda::std::result_of, which C++20, the corpus's dialect, removed)
+# (docs/internals/reliability.md compares the corpus's findings with those
+# under the CUDA headers).
 light_cases="test/lit/rules/*.cu test/lit/seeds/*.cu test/lit/frontend/*.cu"
 light_args="-std=c++20 -nocudainc -nocudalib -include test/valgrind/prelude.h"
 
@@ -63,7 +65,8 @@ stage_valgrind() {
   # shellcheck disable=SC2086 # the globs and the flags split on purpose
   if "$build/bin/xlambda" check -j "$jobs" --quiet $light_cases -- \
       $light_args 2>&1 | grep clang-diagnostic-error |
-      grep -v '^test/lit/seeds/seed000-adl\.cu:18:27: '; then
+      grep -v '^test/lit/seeds/seed000-adl\.cu:18:27: ' |
+      grep -v '^test/lit/rules/extended_lambda_host_introspection_template\.cu:17:'; then
     echo "valgrind: the cases no longer parse with test/valgrind/prelude.h"
     return 1
   fi
