@@ -75,7 +75,7 @@ static const char *const func_flags[] = {
     "member", "static", "template", "deduced_return", "constexpr", "private",
     "protected", "ctor", "dtor", "deleted", "defaulted", "noexcept",
     "operator", "specialization", "lambda", "consteval", "has_decl",
-    "out_of_line"};
+    "out_of_line", "ret_from_pattern"};
 static const char *const lambda_flags[] = {
     "extended", "generic", "constexpr", "consteval", "mutable", "macro",
     "template_head", "in_constexpr_if", "to_kernel", "not_block_scope",

@@ -287,6 +287,14 @@ uint32_t xl_fe_tparams(xl_fe *fe, CXCursor tmpl, xl_id *first);
 void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn);
 
 /*
+ * The type a template pattern's plain 'auto' return stands for in every
+ * instantiation, read from the returns of its body (retdeduce.c): a template
+ * type parameter's name or a builtin type ("void" without a value). Returns
+ * a malloc'd string the caller frees, or NULL when no such spelling exists.
+ */
+char *xl_fe_pattern_return(CXCursor body);
+
+/*
  * Fill a new lambda's (`id`, cursor c) closure type, the variable it
  * initialises, a '__host__' written directly, and the flags INSTANCE,
  * DEPENDENT and OPERATOR_ANNOTATED (clearing EXTENDED for the last).

@@ -8,6 +8,7 @@
  * (its closure type, the variable it initialises, a '__host__' written
  * directly, an annotation that nvcc reads as annotating operator()).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
@@ -504,8 +505,26 @@ static void scan_decl(decl_tokens *d, const char *buf, size_t begin,
   }
 }
 
+/* A template pattern's plain 'auto': the type its returns spell, if any. */
+static void read_pattern_return(xl_fe *fe, xl_id id, CXType rt,
+                                CXCursor body) {
+  CXString s = clang_getTypeSpelling(rt);
+  int plain = strcmp(clang_getCString(s), "auto") == 0;
+  char *spelled;
+
+  clang_disposeString(s);
+  if (!plain) /* 'decltype(auto)' keeps references: not read here */
+    return;
+  spelled = xl_fe_pattern_return(body);
+  if (!spelled)
+    return;
+  fe->facts->funcs[id].ret_spelling = xl_facts_strdup(fe->facts, spelled);
+  fe->facts->funcs[id].flags |= XL_FUNC_RET_FROM_PATTERN;
+  free(spelled);
+}
+
 /* Deduced return type: its type, spelling and the written 'auto'. */
-static void read_return(xl_fe *fe, xl_id id, CXCursor fn) {
+static void read_return(xl_fe *fe, xl_id id, CXCursor fn, CXCursor body) {
   CXType rt = clang_getResultType(clang_getCursorType(fn));
   CXType canon = clang_getCanonicalType(rt);
   CXString s;
@@ -517,8 +536,11 @@ static void read_return(xl_fe *fe, xl_id id, CXCursor fn) {
   if (rt.kind == CXType_Auto)
     fe->facts->funcs[id].flags |= XL_FUNC_DEDUCED_RETURN;
   if (canon.kind == CXType_Auto || canon.kind == CXType_Dependent ||
-      canon.kind == CXType_Unexposed)
-    return; /* not deduced yet (a template pattern) */
+      canon.kind == CXType_Unexposed) {
+    if (rt.kind == CXType_Auto) /* not deduced yet (a template pattern) */
+      read_pattern_return(fe, id, rt, body);
+    return;
+  }
   ty = xl_fe_type(fe, rt);
   s = clang_getTypeSpelling(rt);
   text = xl_facts_strdup(fe->facts, clang_getCString(s));
@@ -645,7 +667,7 @@ void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn) {
     fe->facts->funcs[id].flags |= XL_FUNC_HAS_DECL;
   if (xl_fe_is_class(sem) && !clang_equalCursors(lex, sem))
     fe->facts->funcs[id].flags |= XL_FUNC_OUT_OF_LINE;
-  read_return(fe, id, fn);
+  read_return(fe, id, fn, body);
   read_decl_tokens(fe, id, fn);
 }
 

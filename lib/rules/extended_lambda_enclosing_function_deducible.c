@@ -20,6 +20,9 @@ static int any_type(const xl_facts *f, xl_id id, const void *ctx) {
 
 /* The deduced type can replace 'auto' without changing the program. */
 static int spellable(const xl_facts *f, const xl_func *fn) {
+  if ((fn->flags & XL_FUNC_RET_FROM_PATTERN) && fn->ret_spelling &&
+      !(fn->flags & XL_FUNC_HAS_DECL) && xl_loc_valid(fn->ret_range.begin))
+    return 1; /* the frontend read it from the template's returns */
   if (!fn->ret_spelling || fn->ret_type == XL_NONE ||
       (fn->flags & XL_FUNC_HAS_DECL) || !xl_loc_valid(fn->ret_range.begin))
     return 0;

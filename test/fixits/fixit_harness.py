@@ -469,7 +469,7 @@ def compare_tools(opts, case, orig, text, ours):
 
 # ---- the run --------------------------------------------------------------
 
-def coverage(results):
+def coverage(results, missing=False):
     by_rule = collections.OrderedDict()
     totals = collections.Counter()
     for r in results:
@@ -481,6 +481,9 @@ def coverage(results):
             own = bool(d['fixits'])
             note = any(n['fixits'] for n in d['notes'])
             c = by_rule.setdefault(d['rule'], collections.Counter())
+            if missing and not (own or note):
+                print('no fix-it: %s:%s: [%s] %s' % (r['case'].rel, d['line'],
+                                                    d['rule'], d['message']))
             for counter in (c, totals):
                 counter['findings'] += 1
                 counter['fix'] += own or note
@@ -531,6 +534,8 @@ def main():
     ap.add_argument('--nvcc-cache', help='directory keeping nvcc verdicts')
     ap.add_argument('--coverage-only', action='store_true',
                     help='only print the coverage (no fix is applied)')
+    ap.add_argument('--list-missing', action='store_true',
+                    help='with the coverage, list every finding without a fix-it')
     ap.add_argument('--root', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
     ap.add_argument('-j', type=int, default=os.cpu_count() or 2)
     ap.add_argument('paths', nargs='+')
@@ -547,7 +552,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=opts.j) as pool:
         results = list(pool.map(lambda c: check_case(opts, c), cases))
     counts = report(results)
-    coverage(results)
+    coverage(results, opts.list_missing)
     print('%d passed, %d failed, %d expected failures, %d unexpected passes '
           '(%d cases, %.0f s)' % (counts['PASS'], counts['FAIL'], counts['XFAIL'],
                                   counts['XPASS'], len(cases), time.time() - start))

@@ -183,6 +183,9 @@ typedef struct xl_tparam {
 #define XL_FUNC_CONSTEVAL (1u << 15)
 #define XL_FUNC_HAS_DECL (1u << 16)       /* declared before its definition */
 #define XL_FUNC_OUT_OF_LINE (1u << 17)    /* a member defined outside its class */
+#define XL_FUNC_RET_FROM_PATTERN (1u << 18) /* a template pattern's 'auto':
+                                               ret_spelling is what every
+                                               instantiation deduces */
 
 /*
  * A function that encloses at least one lambda, or a template

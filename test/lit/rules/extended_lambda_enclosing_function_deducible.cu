@@ -85,13 +85,64 @@ auto deduced_local() {
   return L{1};
 }
 
-// In a template: at the definition, once, instantiated or not.
+// In a template: at the definition, once, instantiated or not. Every
+// return gives the template parameter 'T' (a 'const T &' too, as 'auto'
+// drops the reference and the 'const'), so every instantiation deduces 'T'.
 template <typename T> auto in_template(T t) {
   auto l = [] __device__ () { return 6; };
   // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'in_template': its return type is deduced [extended_lambda_enclosing_function_deducible]
-  // NOTES: template <typename T> auto in_template(T t) {
+  // CHECK: :[[@LINE-3]]:23: note: 'in_template' returns 'T'; write it instead
+  // NOTES: template <typename T> T in_template(T t) {
+  (void)l;
+  if (t < T())
+    return T();
+  return t;
+}
+template <typename T> auto by_ref(const T &t) {
+  auto l = [] __device__ () { return 6; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'by_ref': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:23: note: 'by_ref' returns 'T'; write it instead
+  // NOTES: template <typename T> T by_ref(const T &t) {
   (void)l;
   return t;
+}
+template <typename T> auto builtin(T) {
+  auto l = [] __device__ () { return 6; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'builtin': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:23: note: 'builtin' returns 'int'; write it instead
+  // NOTES: template <typename T> int builtin(T) {
+  (void)l;
+  return 3;
+}
+
+// Not spellable from the pattern: a dependent expression, returns that
+// differ, a 'return' only inside the lambda (the function returns void, but
+// 'decltype(auto)' is left alone). No fix.
+template <typename T> auto dependent(T t) {
+  auto l = [] __device__ () { return 6; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'dependent': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:23: note: 'dependent' is declared with a deduced return type here; write the return type
+  // NOTES: template <typename T> auto dependent(T t) {
+  (void)l;
+  return t.size();
+}
+template <typename T> auto differ(T t, int k) {
+  auto l = [] __device__ () { return 6; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'differ': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:23: note: 'differ' is declared with a deduced return type here; write the return type
+  // NOTES: template <typename T> auto differ(T t, int k) {
+  (void)l;
+  if (k)
+    return k;
+  return t;
+}
+template <typename T> decltype(auto) keeps_refs(T &t) {
+  auto l = [] __device__ () { return 6; };
+  // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'keeps_refs': its return type is deduced [extended_lambda_enclosing_function_deducible]
+  // CHECK: :[[@LINE-3]]:23: note: 'keeps_refs' is declared with a deduced return type here; write the return type
+  // NOTES: template <typename T> decltype(auto) keeps_refs(T &t) {
+  (void)l;
+  return (t);
 }
 
 struct Widget {
@@ -112,4 +163,10 @@ int written() { auto l = [] __device__ () { return 8; }; (void)l; return 0; }
 auto trailing() -> int { auto l = [] __device__ () { return 9; }; (void)l; return 0; }
 auto plain() { auto l = [] () { return 10; }; return l(); }
 
-int use() { return in_template(1) + in_template(2.0) + Widget().member(); }
+struct Sized { int size() const { return 1; } };
+
+int use() {
+  int r = 0;
+  return in_template(1) + in_template(2.0) + Widget().member() + by_ref(1) +
+         builtin(1) + dependent(Sized()) + differ(1, 0) + keeps_refs(r);
+}
