@@ -12,8 +12,6 @@
 // RUN: FileCheck --check-prefix=LEFT --match-full-lines --input-file=%t2.cu %s
 // LEFT:  Pool& submit() {
 // LEFT: static float* get() {
-// RUN: %if nvcc %{ cp %S/Inputs/deducible-left-style.cu %t3.cu %}
-// RUN: %if nvcc %{ sh %root/test/lit/fix-claim.sh %xlambda %cuda_path/bin/nvcc --fix-notes %t3.cu extended_lambda_enclosing_function_deducible %}
 
 // The function enclosing an extended lambda cannot have a deduced return
 // type. nvcc 13.0 reports it at the lambda's parameter list (its body when
