@@ -81,6 +81,18 @@ const char *xl_facts_strndup(xl_facts *f, const char *s, size_t n) {
   return xl_arena_strndup(&impl->arena, s, n);
 }
 
+const xl_loc *xl_facts_locs(xl_facts *f, const xl_loc *locs, uint32_t n) {
+  facts_impl *impl = f->impl;
+  xl_loc *p;
+
+  if (n == 0)
+    return NULL;
+  p = xl_arena_alloc(&impl->arena, n * sizeof(*p));
+  if (p)
+    memcpy(p, locs, n * sizeof(*p));
+  return p;
+}
+
 const xl_id *xl_facts_ids(xl_facts *f, const xl_id *ids, uint32_t n) {
   facts_impl *impl = f->impl;
   xl_id *p;

@@ -179,14 +179,28 @@ static json_t *funcs_json(const xl_facts *f) {
   return a;
 }
 
+/* An init-capture's planned rename (issue 18), when there is one. */
+static json_t *with_rename(json_t *o, const xl_facts *f, const xl_capture *c) {
+  json_t *uses;
+
+  if (!o || !c->rename)
+    return o;
+  uses = json_array();
+  for (uint32_t i = 0; uses && c->uses && i < c->nuses; i++)
+    json_array_append_new(uses, loc_json(f, c->uses[i]));
+  json_object_set_new(o, "rename", json_string(c->rename));
+  json_object_set_new(o, "uses", uses ? uses : json_null());
+  return o;
+}
+
 static json_t *capture_json(const xl_facts *f, const xl_capture *c) {
-  return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "kind",
+  return with_rename(json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "kind",
                    capture_kinds[c->kind], "name", c->name ? c->name : "",
                    "flags", FLAGS(c->flags, capture_flags), "type",
                    id_json(c->type), "var_type", id_json(c->var_type), "loc",
                    loc_json(f, c->loc), "range", range_json(f, c->range),
                    "init", c->init_text ? json_string(c->init_text) : json_null(), "decl",
-                   loc_json(f, c->decl));
+                   loc_json(f, c->decl)), f, c);
 }
 
 /* The fields added for the type, nesting and specifier rules. */

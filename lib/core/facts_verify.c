@@ -333,6 +333,8 @@ static void check_capture(verifier *v, const xl_capture *c) {
                  "capture 'loc'");
   if (c->kind == XL_CAPTURE_VAR || c->kind == XL_CAPTURE_INIT)
     expect_name(v, c->decl, "capture 'decl'", name);
+  for (uint32_t i = 0; c->uses && i < c->nuses; i++) /* renamed in a fix */
+    expect_name(v, c->uses[i], "capture 'uses'", name);
 }
 
 /* An access specifier: 'private', 'protected' or 'public'. */

@@ -8,6 +8,8 @@
  * the walk recorded (odr-uses of outer locals and of 'this'), as nvcc does
  * when it checks a template definition.
  */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +68,25 @@ static void add_ref(xl_fe *fe, fe_lambda_frame *fr, CXCursor c, CXCursor decl,
   r->unevaluated = unevaluated > 0;
 }
 
+/* A use of a lambda's own local or init-capture (for renames). */
+static void add_own(xl_fe *fe, fe_lambda_frame *fr, CXCursor c,
+                    CXCursor decl) {
+  fe_ref *r;
+  CXFile file;
+  unsigned off;
+
+  if (XL_GROW(fr->own, fr->own_cap, fr->nown + 1) < 0) {
+    xl_fe_oom(fe);
+    return;
+  }
+  r = &fr->own[fr->nown++];
+  memset(r, 0, sizeof(*r));
+  r->where = clang_getCursorLocation(c);
+  clang_getExpansionLocation(r->where, &file, NULL, NULL, &off);
+  r->offset = off;
+  r->decl = decl;
+}
+
 void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor decl = clang_getCursorReferenced(c);
@@ -85,8 +106,10 @@ void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent) {
   for (i = fe->nlambdas; i-- > 0;) {
     fe_lambda_frame *fr = &fe->lambdas[i];
     /* a local declared inside this lambda is not captured by it */
-    if (!is_this && decl_off >= fr->begin && decl_off < fr->end)
+    if (!is_this && decl_off >= fr->begin && decl_off < fr->end) {
+      add_own(fe, fr, c, decl);
       break;
+    }
     /* the lambda's own capture initialisers are uses in the outer scope */
     if (clang_equalCursors(parent, fr->cursor))
       continue;
@@ -202,35 +225,112 @@ static void set_decl(cap_ctx *cx, xl_capture *c, CXCursor decl) {
  * redeclares nothing, hides nothing the function uses and is not in its own
  * initializer (issue 18: extended_lambda_hd_init_capture's hoisting).
  */
-static int fresh_name(cap_ctx *cx, const xl_capitem *it) {
+/* The enclosing function's text in the introducer's file: [*b, *e). */
+static int function_text(cap_ctx *cx, unsigned *b, unsigned *e) {
   const xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
-  const char *buf = cx->intro->buf;
-  size_t n = it->name_end - it->name_begin;
-  xl_lexer lx;
-  xl_tok t;
   CXSourceRange ext;
   CXFile fb, fend;
-  unsigned b, e;
 
-  if ((l->flags & XL_LAMBDA_MACRO) || !n || l->body.file != cx->intro->id ||
+  if ((l->flags & XL_LAMBDA_MACRO) || l->body.file != cx->intro->id ||
       !cx->fe->in_function)
     return 0;
   ext = clang_getCursorExtent(cx->fe->func_cursor);
-  clang_getExpansionLocation(clang_getRangeStart(ext), &fb, NULL, NULL, &b);
-  clang_getExpansionLocation(clang_getRangeEnd(ext), &fend, NULL, NULL, &e);
-  if (!xl_fe_file(cx->fe, fb) || xl_fe_file(cx->fe, fb) != cx->intro ||
-      !clang_File_isEqual(fb, fend) || e > cx->intro->len)
-    return 0;
+  clang_getExpansionLocation(clang_getRangeStart(ext), &fb, NULL, NULL, b);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), &fend, NULL, NULL, e);
+  return xl_fe_file(cx->fe, fb) == cx->intro &&
+         clang_File_isEqual(fb, fend) && *e <= cx->intro->len;
+}
+
+/* The identifier tokens spelling s[0..n) in [b, e) of the introducer's file,
+   outside [skip_b, skip_e) and other than the one at `self`. */
+static unsigned occurrences(cap_ctx *cx, const char *s, size_t n, unsigned b,
+                            unsigned e, size_t self, unsigned skip_b,
+                            unsigned skip_e) {
+  const char *buf = cx->intro->buf;
+  unsigned count = 0;
+  xl_lexer lx;
+  xl_tok t;
+
   xl_lex_init(&lx, buf, e, b); /* comments and strings are skipped */
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
     if (t.kind != XL_TOK_IDENT || t.end - t.begin != n ||
-        memcmp(buf + t.begin, buf + it->name_begin, n) != 0)
+        memcmp(buf + t.begin, s, n) != 0 || t.begin == self ||
+        (t.begin >= skip_b && t.begin < skip_e))
       continue;
-    if (t.begin != it->name_begin &&
-        (t.begin < l->body.offset || t.begin >= cx->fr->end))
-      return 0;
+    count++;
   }
-  return 1;
+  return count;
+}
+
+static int fresh_name(cap_ctx *cx, const xl_capitem *it) {
+  const xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
+  size_t n = it->name_end - it->name_begin;
+  unsigned b, e;
+
+  if (!n || !function_text(cx, &b, &e))
+    return 0;
+  return occurrences(cx, cx->intro->buf + it->name_begin, n, b, e,
+                     it->name_begin, l->body.offset, cx->fr->end) == 0;
+}
+
+/* 1 when the identifier at off of f's text is s[0..n). */
+static int spells(const fe_file *f, unsigned off, const char *s, size_t n) {
+  unsigned char next;
+
+  if (off + n > f->len || memcmp(f->buf + off, s, n) != 0)
+    return 0;
+  next = off + n < f->len ? (unsigned char)f->buf[off + n] : 0;
+  return !(isalnum(next) || next == '_');
+}
+
+/*
+ * An init-capture whose name is taken (issue 18): a new name for the hoisted
+ * local ('n_1', the first of n_1..n_9 the function never spells) and every
+ * use of the capture in the body, when each token of its name there is such
+ * a use (no other entity of that name in the body, none from a macro).
+ */
+static void plan_rename(cap_ctx *cx, xl_capture *c, const xl_capitem *it,
+                        CXCursor var) {
+  const xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
+  const char *nm = cx->intro->buf + it->name_begin;
+  size_t n = it->name_end - it->name_begin, k;
+  xl_loc locs[64];
+  uint32_t nlocs = 0;
+  char fresh[80];
+  unsigned b, e, i;
+
+  if (n + 3 > sizeof(fresh) || !function_text(cx, &b, &e))
+    return;
+  for (k = 0; k < cx->fr->nown; k++) {
+    const fe_ref *r = &cx->fr->own[k];
+    CXFile sf;
+    unsigned soff;
+    if (!clang_equalCursors(r->decl, var))
+      continue;
+    clang_getSpellingLocation(r->where, &sf, NULL, NULL, &soff);
+    if (soff != r->offset || !clang_File_isEqual(sf, cx->intro->file) ||
+        nlocs == 64)
+      return; /* spelled by a macro, or too many */
+    if (!spells(cx->intro, soff, nm, n))
+      continue; /* implicit (an inner lambda's capture): no name written */
+    for (i = 0; i < nlocs && locs[i].offset != soff; i++)
+      ;
+    if (i == nlocs)
+      locs[nlocs++] = xl_fe_loc_spelled(cx->fe, cx->intro, soff);
+  }
+  if (occurrences(cx, nm, n, l->body.offset, cx->fr->end, (size_t)-1, 0, 0) !=
+      nlocs)
+    return;
+  for (i = 1; i <= 9; i++) {
+    snprintf(fresh, sizeof(fresh), "%.*s_%u", (int)n, nm, i);
+    if (occurrences(cx, fresh, strlen(fresh), b, e, (size_t)-1, 0, 0) == 0)
+      break;
+  }
+  if (i > 9)
+    return;
+  c->rename = xl_facts_strdup(cx->fe->facts, fresh);
+  c->uses = xl_facts_locs(cx->fe->facts, locs, nlocs);
+  c->nuses = c->uses || nlocs == 0 ? nlocs : 0;
 }
 
 /* Fill a capture from an explicit item of the introducer. */
@@ -262,6 +362,8 @@ static void fill_explicit(cap_ctx *cx, xl_capture *c, unsigned i) {
       if (!clang_Cursor_isNull(init))
         c->var_type =
             xl_fe_type(cx->fe, clang_getCursorType(strip_implicit(init)));
+      if (!(c->flags & XL_CAPTURE_NAME_FRESH))
+        plan_rename(cx, c, it, cx->ex.refs[j]);
       break;
     }
   }
@@ -519,4 +621,7 @@ cleanup:
   free(fr->refs);
   fr->refs = NULL;
   fr->nrefs = fr->cap = 0;
+  free(fr->own);
+  fr->own = NULL;
+  fr->nown = fr->own_cap = 0;
 }

@@ -70,6 +70,8 @@ typedef struct fe_lambda_frame {
   xl_id file;
   fe_ref *refs;          /* uses of outer entities, in source order */
   size_t nrefs, cap;
+  fe_ref *own;           /* uses of its own locals and init-captures */
+  size_t nown, own_cap;
   unsigned constexpr_if_depth; /* 'if constexpr' branches open in its body */
 } fe_lambda_frame;
 

@@ -15,16 +15,32 @@ static int moves(const char *init) {
          strstr(init, "forward(") != NULL;
 }
 
+/* Each use of the capture in the body now names the hoisted local. */
+static void rename_uses(xl_note *n, const xl_capture *c, const char *name) {
+  size_t len = strlen(c->name);
+
+  if (name == c->name)
+    return;
+  for (uint32_t i = 0; i < c->nuses; i++) {
+    xl_loc e = c->uses[i];
+    e.col += (uint32_t)len;
+    e.offset += (uint32_t)len;
+    xl_note_add_fixit(n, xl_range_make(c->uses[i], e), name);
+  }
+}
+
 /*
  * The hoisting fix-it: 'auto x = e;' before the statement, '[x]' in the
- * list. Not offered (issue 18) when the name occurs elsewhere in the file
- * (the declaration would clash with or hide it, or be in its own
- * initializer, as in '[n = n * 2]'), nor when the initializer moves.
+ * list. When the name occurs elsewhere in the function (the declaration
+ * would clash with or hide it, or be in its own initializer, as in
+ * '[n = n * 2]'), the local takes the fresh name the frontend found
+ * ('n_1') and the body's uses follow; with no such name (or a use it could
+ * not find) no fix is offered (issue 18). Nor when the initializer moves.
  */
 static void add_hoist(xl_diag *d, const xl_facts *f, const xl_lambda *l,
                       const xl_capture *c) {
   char decl[1024];
-  const char *init = c->init_text;
+  const char *init = c->init_text, *name;
   xl_note *n;
   (void)f;
 
@@ -39,7 +55,7 @@ static void add_hoist(xl_diag *d, const xl_facts *f, const xl_lambda *l,
                      "copy would copy it instead");
     return;
   }
-  if (!(c->flags & XL_CAPTURE_NAME_FRESH)) {
+  if (!(c->flags & XL_CAPTURE_NAME_FRESH) && !c->rename) {
     xl_diag_add_note(d, l->stmt,
                      "declare a local before the statement and capture it by "
                      "copy; '%s' already names something there, so give the "
@@ -47,15 +63,24 @@ static void add_hoist(xl_diag *d, const xl_facts *f, const xl_lambda *l,
                      c->name);
     return;
   }
-  snprintf(decl, sizeof(decl), "auto %s%s%s;%s%s", c->name,
+  name = (c->flags & XL_CAPTURE_NAME_FRESH) ? c->name : c->rename;
+  snprintf(decl, sizeof(decl), "auto %s%s%s;%s%s", name,
            (init[0] == '{' || init[0] == '(') ? "" : " = ", init,
            l->stmt_indent ? "\n" : " ", l->stmt_indent ? l->stmt_indent : "");
-  n = xl_diag_add_note(d, l->stmt,
-                       "declare '%s' before the statement and capture it by "
-                       "copy",
-                       c->name);
+  if (name == c->name)
+    n = xl_diag_add_note(d, l->stmt,
+                         "declare '%s' before the statement and capture it by "
+                         "copy",
+                         name);
+  else
+    n = xl_diag_add_note(d, l->stmt,
+                         "declare '%s' before the statement, capture it by "
+                         "copy and use it in the body ('%s' already names "
+                         "something there)",
+                         name, c->name);
   xl_note_add_fixit(n, xl_range_at(l->stmt), decl);
-  xl_note_add_fixit(n, c->range, c->name);
+  xl_note_add_fixit(n, c->range, name);
+  rename_uses(n, c, name);
 }
 
 void xl_check_extended_lambda_hd_init_capture(xl_rule_ctx *ctx,

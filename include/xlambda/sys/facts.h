@@ -338,6 +338,12 @@ typedef struct xl_capture {
   const char *init_text; /* init-capture: the initializer as written */
   xl_loc decl;          /* the captured variable's declaration */
   xl_id lambda;         /* the lambda it belongs to */
+  /* init-captures whose name is not fresh (issue 18): a fresh name for a
+     hoisted local, and every use of the capture in the body, each spelling
+     its name (NULL/0 when not every use could be found) */
+  const char *rename;
+  const xl_loc *uses;
+  uint32_t nuses;
 } xl_capture;
 
 /* ---- calls (host -> device hand-off, host-side misuse) ------------------- */
@@ -490,6 +496,13 @@ XL_API const char *xl_facts_strndup(xl_facts *facts, const char *s, size_t n);
  * or memory runs out).
  */
 XL_API const xl_id *xl_facts_ids(xl_facts *facts, const xl_id *ids, uint32_t n);
+
+/*
+ * Copy n locations into storage owned by facts. Returns the copy (NULL when
+ * n is 0 or memory runs out).
+ */
+XL_API const xl_loc *xl_facts_locs(xl_facts *facts, const xl_loc *locs,
+                                   uint32_t n);
 
 /*
  * Intern a file path: returns the existing index or appends it. *out gets the

@@ -15,7 +15,7 @@ void foo(void) {
   // an extended __host__ __device__ lambda.
   auto lam2 = [x = 1] __host__ __device__() { return x; };
   // CHECK: :[[@LINE-1]]:16: error: extended __host__ __device__ lambda cannot have the init-capture 'x' [extended_lambda_hd_init_capture]
-  // CHECK: :[[@LINE-2]]:3: note: declare a local before the statement and capture it by copy; 'x' already names something there
+  // CHECK: :[[@LINE-2]]:3: note: declare 'x_1' before the statement, capture it by copy and use it in the body ('x' already names something there)
   int a = 1;
   // Error: an extended __device__ lambda cannot capture
   // variables by reference.
