@@ -257,6 +257,7 @@ int xl_facts_add_type(xl_type **out, xl_id *out_id, xl_facts *f) {
   if (rc == XL_OK) {
     (*out)->inner = (*out)->parent = (*out)->lambda = XL_NONE;
     (*out)->decl = (*out)->access = xl_loc_none();
+    (*out)->widen.open = (*out)->widen.close = xl_loc_none();
   }
   return rc;
 }
@@ -267,6 +268,7 @@ int xl_facts_add_record(xl_record **out, xl_id *out_id, xl_facts *f) {
     (*out)->parent = (*out)->first_tparam = XL_NONE;
     (*out)->type = (*out)->pattern = XL_NONE;
     (*out)->loc = (*out)->access = (*out)->name_at = xl_loc_none();
+    (*out)->widen.open = (*out)->widen.close = xl_loc_none();
   }
   return rc;
 }
@@ -287,6 +289,8 @@ int xl_facts_add_func(xl_func **out, xl_id *out_id, xl_facts *f) {
     fn->loc = fn->access = fn->ret_loc = fn->poi = xl_loc_none();
     fn->range.begin = fn->range.end = xl_loc_none();
     fn->ret_range = fn->body = fn->range;
+    fn->widen.open = fn->widen.close = xl_loc_none();
+    fn->constexpr_range = fn->range;
   }
   return rc;
 }

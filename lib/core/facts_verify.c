@@ -352,6 +352,19 @@ static void check_access(verifier *v, xl_loc loc, const char *what) {
   wrong_text(v, loc, what, "an access specifier");
 }
 
+/* Where a member is made public: `open` starts a line, `close` is the
+ * newline that ends a later line (xl_widen). */
+static void check_widen(verifier *v, xl_widen w, const char *what) {
+  const char *a = text_at(v, w.open, what), *b = text_at(v, w.close, what);
+
+  if (a && w.open.col != 1)
+    wrong_text(v, w.open, what, "the start of a line");
+  if (b && (b >= text_end(v, w.close) || *b != '\n'))
+    wrong_text(v, w.close, what, "the end of a line");
+  if (a && b && w.open.offset >= w.close.offset)
+    mismatch(v, w.open, what, ": the member ends before it begins");
+}
+
 static void check_func(verifier *v, const xl_func *fn) {
   if (fn->flags & (XL_FUNC_OPERATOR | XL_FUNC_DTOR | XL_FUNC_LAMBDA))
     text_at(v, fn->loc, "function 'loc'");
@@ -359,6 +372,12 @@ static void check_func(verifier *v, const xl_func *fn) {
     expect_name(v, fn->loc, "function 'loc'", fn->name);
   check_range(v, fn->range, "function 'range'");
   check_access(v, fn->access, "function 'access'");
+  check_widen(v, fn->widen, "function 'widen'");
+  if (xl_loc_valid(fn->constexpr_range.begin)) {
+    expect(v, fn->constexpr_range.begin, "function 'constexpr_range'",
+           "constexpr");
+    check_range(v, fn->constexpr_range, "function 'constexpr_range'");
+  }
   text_at(v, fn->ret_loc, "function 'ret_loc'");
   if (xl_loc_valid(fn->ret_range.begin) &&
       !(fn->ret_range.begin.flags & XL_LOC_MACRO)) {
@@ -393,6 +412,7 @@ static void check_tables(verifier *v) {
     else
       expect_name(v, r->loc, "record 'loc'", r->name);
     check_access(v, r->access, "record 'access'");
+    check_widen(v, r->widen, "record 'widen'");
   }
   for (i = 0; i < fa->ntparams; i++)
     expect_name(v, fa->tparams[i].loc, "template parameter 'loc'",
@@ -400,6 +420,7 @@ static void check_tables(verifier *v) {
   for (i = 0; i < fa->ntypes; i++) {
     text_at(v, fa->types[i].decl, "type 'decl'");
     check_access(v, fa->types[i].access, "type 'access'");
+    check_widen(v, fa->types[i].widen, "type 'widen'");
   }
   for (i = 0; i < fa->nuses; i++) {
     text_at(v, fa->uses[i].loc, "use 'loc'");

@@ -261,6 +261,16 @@ int xl_fe_in_function(CXCursor decl);
  */
 xl_loc xl_fe_access_loc(xl_fe *fe, CXCursor decl);
 
+/* ---- widen.c ----------------------------------------------------------- */
+
+/*
+ * Where the private or protected member `member` (a type, member template,
+ * function or class; an instantiated member goes back to its template) can
+ * be made public: see xl_widen in facts.h. Both locations have file XL_NONE
+ * when no line-aligned edit of its first declaration exists. Never fails.
+ */
+xl_widen xl_fe_widen(xl_fe *fe, CXCursor member);
+
 /* The class a member type is declared in, as an xl_type; XL_NONE otherwise. */
 xl_id xl_fe_type_parent(xl_fe *fe, CXCursor decl);
 

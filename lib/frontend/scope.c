@@ -420,7 +420,9 @@ xl_id xl_fe_record(xl_fe *fe, CXCursor cls) {
   }
   if (flags & (XL_RECORD_PRIVATE | XL_RECORD_PROTECTED)) {
     xl_loc acc = xl_fe_access_loc(fe, cls);
+    xl_widen w = xl_fe_widen(fe, cls);
     fe->facts->records[id].access = acc;
+    fe->facts->records[id].widen = w;
   }
   record_templates(fe, id, cls);
   return id;
@@ -452,6 +454,7 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor p,
 
 typedef struct decl_tokens {
   uint32_t flags;        /* XL_FUNC_CONSTEXPR / XL_FUNC_CONSTEVAL */
+  size_t cx_begin, cx_end; /* 'constexpr' and its blanks, when cx_end */
   size_t auto_begin, auto_end;
   int have_auto;
 } decl_tokens;
@@ -491,9 +494,14 @@ static void scan_decl(decl_tokens *d, const char *buf, size_t begin,
       after_template = 0;
     else if (angle > 0)
       continue;
-    else if (xl_tok_is(&lx, &t, "constexpr"))
+    else if (xl_tok_is(&lx, &t, "constexpr")) {
       d->flags |= XL_FUNC_CONSTEXPR;
-    else if (xl_tok_is(&lx, &t, "consteval"))
+      d->cx_begin = t.begin;
+      d->cx_end = t.end;
+      while (d->cx_end < name &&
+             (buf[d->cx_end] == ' ' || buf[d->cx_end] == '\t'))
+        d->cx_end++;
+    } else if (xl_tok_is(&lx, &t, "consteval"))
       d->flags |= XL_FUNC_CONSTEVAL;
     else if (!d->have_auto && xl_tok_is(&lx, &t, "decltype"))
       scan_decltype_auto(d, &lx, &t);
@@ -633,6 +641,11 @@ static void read_decl_tokens(xl_fe *fe, xl_id id, CXCursor fn) {
   scan_decl(&d, f->buf, b, n);
   fx = &fe->facts->funcs[id];
   fx->flags |= d.flags;
+  if (d.cx_end && !(fx->flags & XL_FUNC_HAS_DECL) &&
+      !(xl_fe_loc(fe, clang_getCursorLocation(fn)).flags & XL_LOC_MACRO)) {
+    fx->constexpr_range.begin = xl_fe_loc_at(fe, f, d.cx_begin);
+    fx->constexpr_range.end = xl_fe_loc_at(fe, f, d.cx_end);
+  }
   if (d.have_auto && (fx->flags & XL_FUNC_DEDUCED_RETURN)) {
     fx->ret_range.begin = xl_fe_loc_at(fe, f, d.auto_begin);
     fx->ret_range.end = xl_fe_loc_at(fe, f, d.auto_end);
@@ -657,8 +670,10 @@ void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn) {
   br = clang_Cursor_isNull(body) ? fe->facts->funcs[id].body
                                  : xl_fe_range(fe, body);
   flags = fe->facts->funcs[id].flags;
-  if (flags & (XL_FUNC_PRIVATE | XL_FUNC_PROTECTED))
+  if (flags & (XL_FUNC_PRIVATE | XL_FUNC_PROTECTED)) {
     acc = xl_fe_access_loc(fe, fn);
+    fe->facts->funcs[id].widen = xl_fe_widen(fe, fn);
+  }
   fe->facts->funcs[id].first_tparam = first;
   fe->facts->funcs[id].ntparams = n;
   fe->facts->funcs[id].body = br;

@@ -190,8 +190,10 @@ static uint32_t decl_flags(xl_fe *fe, CXCursor decl, xl_type *out) {
     flags |= XL_TYPE_INITIALIZER_LIST;
   clang_disposeString(name);
   out->decl = xl_fe_loc(fe, clang_getCursorLocation(decl));
-  if (acc == CX_CXXPrivate || acc == CX_CXXProtected)
+  if (acc == CX_CXXPrivate || acc == CX_CXXProtected) {
     out->access = xl_fe_access_loc(fe, clang_Cursor_isNull(tmpl) ? decl : tmpl);
+    out->widen = xl_fe_widen(fe, clang_Cursor_isNull(tmpl) ? decl : tmpl);
+  }
   if (clang_getCursorKind(decl) == CXCursor_EnumDecl)
     return flags;
   memset(&s, 0, sizeof(s));
@@ -325,8 +327,11 @@ xl_id xl_fe_template_name_type(xl_fe *fe, CXCursor tmpl) {
   ty->flags = flags;
   ty->spelling = xl_fe_qualified_name(fe, tmpl);
   ty->decl = xl_fe_loc(fe, clang_getCursorLocation(tmpl));
-  if (flags & (XL_TYPE_PRIVATE | XL_TYPE_PROTECTED))
+  if (flags & (XL_TYPE_PRIVATE | XL_TYPE_PROTECTED)) {
+    xl_widen w = xl_fe_widen(fe, tmpl);
     fe->facts->types[id].access = xl_fe_access_loc(fe, tmpl);
+    fe->facts->types[id].widen = w;
+  }
   parent = xl_fe_type_parent(fe, tmpl);
   fe->facts->types[id].parent = parent;
   return id;

@@ -176,4 +176,27 @@ static inline void xl_fix_name_tparams(xl_diag *d, const xl_facts *f,
   }
 }
 
+/* 1 when the frontend found how to make a member public (xl_widen). */
+static inline int xl_widen_valid(xl_widen w) {
+  return xl_loc_valid(w.open) && xl_loc_valid(w.close);
+}
+
+/*
+ * Attach the edit that makes a private or protected member public (issue
+ * 18) to n: "public:" on its own line before the member's declaration, its
+ * former access `word` ("private" / "protected") on its own line after it.
+ * It widens the class's interface, so it belongs on a note that says so.
+ * Nothing when !xl_widen_valid(w).
+ */
+static inline void xl_note_add_widen(xl_note *n, xl_widen w,
+                                     const char *word) {
+  char restore[16];
+
+  if (!n || !xl_widen_valid(w))
+    return;
+  snprintf(restore, sizeof(restore), "\n%s:", word);
+  xl_note_add_fixit(n, xl_range_at(w.open), "public:\n");
+  xl_note_add_fixit(n, xl_range_at(w.close), restore);
+}
+
 #endif /* XL_RULE_UTIL_H */

@@ -38,12 +38,52 @@ static xl_id find_in(const xl_facts *f, const xl_id *ids, uint32_t n,
   return hit;
 }
 
+/*
+ * Whether the private or protected member type `type` and every private or
+ * protected class around it can be made public (issue 18): one fix, so that
+ * no outer class is left to report. *outer counts those classes.
+ */
+static int can_widen(const xl_facts *f, xl_id type, unsigned *outer) {
+  const xl_type *t = xl_facts_type(f, type);
+  unsigned depth;
+
+  *outer = 0;
+  if (!t || t->parent == XL_NONE)
+    return 0;
+  for (depth = 0; t && depth < 32; depth++, t = xl_facts_type(f, t->parent)) {
+    if ((t->flags & ACCESS) && !xl_widen_valid(t->widen))
+      return 0;
+    *outer += depth > 0 && (t->flags & ACCESS);
+  }
+  return depth < 32;
+}
+
+/* The edits can_widen allows, on note n. */
+static void add_widen(xl_note *n, const xl_facts *f, xl_id type) {
+  const xl_type *t = xl_facts_type(f, type);
+  unsigned depth;
+
+  for (depth = 0; t && depth < 32; depth++, t = xl_facts_type(f, t->parent))
+    if (t->flags & ACCESS)
+      xl_note_add_widen(n, t->widen, (t->flags & XL_TYPE_PRIVATE)
+                                         ? "private"
+                                         : "protected");
+}
+
 void xl_note_type_decl(xl_diag *d, const xl_facts *f, xl_id type) {
   const xl_type *t = xl_facts_type(f, type);
+  unsigned outer;
 
   if (!t || !xl_loc_valid(t->decl))
     return;
-  if (t->flags & ACCESS)
+  if ((t->flags & ACCESS) && can_widen(f, type, &outer))
+    add_widen(xl_diag_add_note(d, t->decl, "'%s' declared %s here; make it "
+                               "%spublic (widens the interface of '%s')",
+                               t->spelling, xl_type_access_word(f, type),
+                               outer ? "and the classes around it " : "",
+                               xl_type_name(f, t->parent)),
+              f, type);
+  else if (t->flags & ACCESS)
     xl_diag_add_note(d, t->decl, "'%s' declared %s here", t->spelling,
                      xl_type_access_word(f, type));
   else

@@ -51,6 +51,23 @@ typedef struct xl_range {
   xl_loc end;
 } xl_range;
 
+/*
+ * Where a private or protected class member can be made public with two
+ * line-aligned insertions (issue 18): "public:\n" at `open`, the start of
+ * the line of the member's first declaration in its class (its template
+ * header included), and "\n" plus the access it had ("\nprivate:" or
+ * "\nprotected:") at `close`, the end of the line where that declaration
+ * ends (its ';' or a function definition's '}'). Both file XL_NONE when no
+ * such edit exists (a macro writes the member, the class is unnamed, other
+ * code shares those lines). Inserting at the line's end, not the next
+ * line's start, keeps one member's restore apart from the next member's
+ * "public:".
+ */
+typedef struct xl_widen {
+  xl_loc open;
+  xl_loc close;
+} xl_widen;
+
 /* ---- execution spaces --------------------------------------------------- */
 
 typedef enum xl_space {
@@ -115,6 +132,8 @@ typedef struct xl_type {
   /* added for the type rules (issue 3) */
   xl_id parent;         /* the class a member type is declared in, else XL_NONE */
   xl_id lambda;         /* closures: the lambda (xl_facts.lambdas), if known */
+  xl_widen widen;       /* private/protected member types: how to make
+                           them public (issue 18) */
 } xl_type;
 
 /* ---- classes ------------------------------------------------------------ */
@@ -144,6 +163,7 @@ typedef struct xl_record {
   xl_loc name_at;      /* unnamed: right after its 'struct'/'class'/'union'
                           keyword, where a name goes; file XL_NONE if
                           unknown (issue 18) */
+  xl_widen widen;      /* private/protected: how to make it public */
 } xl_record;
 
 /* xl_tparam.flags */
@@ -225,6 +245,11 @@ typedef struct xl_func {
   xl_id pattern;        /* specializations: the pattern's xl_func, if added */
   xl_loc poi;           /* specializations: where it was first requested */
   xl_id poi_func;       /* the function holding poi, XL_NONE at top level */
+  xl_widen widen;       /* private/protected members: how to make them
+                           public (issue 18) */
+  xl_range constexpr_range; /* 'constexpr' and the blanks after it, in a
+                           definition without an earlier declaration whose
+                           name no macro writes; file XL_NONE otherwise */
 } xl_func;
 
 /* ---- lambdas and captures ----------------------------------------------- */

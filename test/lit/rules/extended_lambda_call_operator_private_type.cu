@@ -22,7 +22,7 @@ public:
 void Engine::start() {
   auto h1 = [] __host__ __device__ (Part p) { return p.p; };
   // CHECK: :[[@LINE-1]]:13: error: extended __host__ __device__ lambda cannot use 'Engine::Part', a private class member, in the parameter or return types of its 'operator()' [extended_lambda_call_operator_private_type]
-  // CHECK: :[[@LINE-11]]:10: note: 'Engine::Part' declared private here
+  // CHECK: :[[@LINE-11]]:10: note: 'Engine::Part' declared private here; make it public (widens the interface of 'Engine')
   auto h2 = [] __host__ __device__ () { return fast; };
   // CHECK: :[[@LINE-1]]:13: error: extended __host__ __device__ lambda cannot use 'Engine::Mode', a protected class member
   auto h3 = HD_LAMBDA (Box<Part> *b) -> int { return b->t.p; };

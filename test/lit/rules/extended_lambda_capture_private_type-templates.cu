@@ -17,7 +17,7 @@ template <typename T> struct Holder {
     T t{};
     auto c = [t, u] __device__ () { return sizeof(t) + sizeof(u); };
     // CHECK: :[[@LINE-1]]:15: error: extended __device__ lambda cannot capture 't': its type involves 'Vault::Key', a private class member [extended_lambda_capture_private_type]
-    // CHECK: :[[@LINE-11]]:10: note: 'Vault::Key' declared private here
+    // CHECK: :[[@LINE-11]]:10: note: 'Vault::Key' declared private here; make it public (widens the interface of 'Vault')
     // CHECK: :[[@LINE+10]]:23: note: in instantiation of 'Holder<Vault::Key>::grab<int>' requested here
     // CHECK: :[[@LINE-4]]:18: error: extended __device__ lambda cannot capture 'u': its type involves 'Vault::Key', a private class member [extended_lambda_capture_private_type]
     // CHECK: :[[@LINE-5]]:{{[0-9]+}}: error: extended __device__ lambda cannot be defined in 'Holder<int>::grab<Vault::Key *>': its template arguments involve 'Vault::Key', a private class member [extended_lambda_parent_private_type]

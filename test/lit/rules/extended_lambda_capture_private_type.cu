@@ -31,10 +31,10 @@ void Widget::run() {
   PrivAlias alias{4};
   auto c1 = [a] __device__ () { return a.x; };
   // CHECK: :[[@LINE-1]]:14: error: extended __device__ lambda cannot capture 'a': its type involves 'Widget::Priv', a private class member [extended_lambda_capture_private_type]
-  // CHECK: :[[@LINE-19]]:10: note: 'Widget::Priv' declared private here
+  // CHECK: :[[@LINE-19]]:10: note: 'Widget::Priv' declared private here; make it public (widens the interface of 'Widget')
   auto c2 = [b] __host__ __device__ () { return b.z; };
   // CHECK: :[[@LINE-1]]:14: error: extended __host__ __device__ lambda cannot capture 'b': its type involves 'Widget::Prot', a protected class member [extended_lambda_capture_private_type]
-  // CHECK: :[[@LINE-19]]:10: note: 'Widget::Prot' declared protected here
+  // CHECK: :[[@LINE-19]]:10: note: 'Widget::Prot' declared protected here; make it public (widens the interface of 'Widget')
   auto c3 = [box, pa] __device__ () { return box.t.x + pa->x; };
   // CHECK: :[[@LINE-1]]:14: error: extended __device__ lambda cannot capture 'box': its type involves 'Widget::Priv', a private class member [extended_lambda_capture_private_type]
   // CHECK: :[[@LINE-2]]:19: error: extended __device__ lambda cannot capture 'pa': its type involves 'Widget::Priv', a private class member [extended_lambda_capture_private_type]

@@ -14,7 +14,7 @@ class Outer {
     void run() {
       auto l = [] __device__ () { return 1; };
       // CHECK: :[[@LINE-1]]:30: error: extended __device__ lambda cannot be defined inside 'Outer::Hidden', a private nested class [extended_lambda_inaccessible_ancestor]
-      // CHECK: :[[@LINE-4]]:10: note: 'Outer::Hidden' is private by default; nvcc needs every enclosing class to be public
+      // CHECK: :[[@LINE-4]]:10: note: 'Outer::Hidden' is private by default; nvcc needs every enclosing class to be public; make it public (widens the interface of 'Outer')
       (void)l;
     }
   };
@@ -25,7 +25,7 @@ protected:
       void run() {
         auto l = DEVICE_LAMBDA (int i) { return i; };
         // CHECK: :[[@LINE-1]]:32: error: extended __device__ lambda cannot be defined inside 'Outer::Guarded', a protected nested class [extended_lambda_inaccessible_ancestor]
-        // CHECK: :[[@LINE-7]]:1: note: 'Outer::Guarded' is protected because of this access specifier; nvcc needs every enclosing class to be public
+        // CHECK: :[[@LINE-7]]:1: note: 'Outer::Guarded' is protected because of this access specifier; nvcc needs every enclosing class to be public; make it public (widens the interface of 'Outer')
         (void)l;
       }
     };

@@ -11,7 +11,7 @@
 template <template <typename> class TT> void tt() {
   auto l = DEVICE_LAMBDA () { return 0; };
   // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'tt<C1::PT>': its template arguments involve 'C1::PT', a private member template [extended_lambda_parent_private_template_arg]
-  // CHECK: :[[@LINE+9]]:{{[0-9]+}}: note: 'C1::PT' declared private here
+  // CHECK: :[[@LINE+9]]:{{[0-9]+}}: note: 'C1::PT' declared private here; make it public (widens the interface of 'C1')
   // CHECK: :[[@LINE+17]]:3: note: in instantiation of 'tt<C1::PT>' requested here
   // CHECK: :[[@LINE-4]]:26: error: extended __device__ lambda cannot be defined in 'tt<C1::QT>': its template arguments involve 'C1::QT', a protected member template [extended_lambda_parent_private_template_arg]
   (void)l;

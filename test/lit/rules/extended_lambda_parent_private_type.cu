@@ -15,7 +15,7 @@ template <typename T> void bar() {
   auto l = [] __device__ () { return 0; };
   // CHECK: :[[@LINE-1]]:26: error: extended __device__ lambda cannot be defined in 'bar<C1::PT<int>>': its template arguments involve 'C1::PT<int>', a private class member [extended_lambda_parent_private_type]
   // CHECK: :[[@LINE-2]]:26: error: extended __device__ lambda cannot be defined in 'bar<C1::S1>': its template arguments involve 'C1::S1', a private class member [extended_lambda_parent_private_type]
-  // CHECK: :[[@LINE+17]]:10: note: 'C1::S1' declared private here
+  // CHECK: :[[@LINE+17]]:10: note: 'C1::S1' declared private here; make it public (widens the interface of 'C1')
   // CHECK: :[[@LINE+26]]:3: note: in instantiation of 'bar<C1::S1>' requested here
   (void)l;
 }
