@@ -75,11 +75,6 @@ import oracle  # noqa: E402  (directives, nvcc_lines)
 # Bugs 1-6 are issue 18's wrong fixes (branch issue18-wrong); empty this
 # list as they are merged: a listed case that passes fails as XPASS.
 EXPECTED_FAILURES = {
-    ('test/lit/rules/extended_lambda_in_constexpr_function.cu', 'fix-notes'):
-        'the compliant twin passed() (an extended lambda passed as a '
-        'temporary in a constexpr function) passes nvcc\'s front end but '
-        'not gcc in nvcc -c ("temporary of non-literal type ... in a '
-        'constant expression"); the original\'s front-end errors hid it',
 }
 
 MODES = ('fix', 'fix-notes')

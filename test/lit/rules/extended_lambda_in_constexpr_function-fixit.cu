@@ -14,7 +14,7 @@
 constexpr int stored() {
   auto l = [] __device__ () { return 0; };
   // CHECK: :[[@LINE-1]]:8: error: variable 'l' holding an extended __device__ lambda cannot be declared in the constexpr function 'stored' [extended_lambda_in_constexpr_function]
-  // CHECK: :[[@LINE-2]]:12: note: the closure type of an extended lambda is not a literal type; pass the lambda on without storing it, or drop 'constexpr' from 'stored' (it can then no longer be called in constant expressions)
+  // CHECK: :[[@LINE-2]]:12: note: the closure type of an extended lambda is not a literal type; drop 'constexpr' from 'stored' (it can then no longer be called in constant expressions)
   return 1;
 }
 // FIXED: {{^}}int stored() {{{$}}
@@ -22,7 +22,7 @@ constexpr int stored() {
 __host__ __device__ constexpr  int hd_stored() {
   auto hd = KOKKOS_LAMBDA () { return 0; };
   // CHECK: :[[@LINE-1]]:8: error: variable 'hd' holding an extended __host__ __device__ lambda cannot be declared in the constexpr function 'hd_stored' [extended_lambda_in_constexpr_function]
-  // CHECK: :[[@LINE-2]]:13: note: {{.*}} or drop 'constexpr' from 'hd_stored' (it can then no longer be called in constant expressions)
+  // CHECK: :[[@LINE-2]]:13: note: {{.*}}; drop 'constexpr' from 'hd_stored' (it can then no longer be called in constant expressions)
   return 1;
 }
 // FIXED: {{^}}__host__ __device__ int hd_stored() {{{$}}
@@ -31,7 +31,7 @@ struct Table {
   constexpr int size() const {
     auto l = [] __device__ () { return 0; };
     // CHECK: :[[@LINE-1]]:10: error: variable 'l' holding an extended __device__ lambda cannot be declared in the constexpr function 'Table::size' [extended_lambda_in_constexpr_function]
-    // CHECK: :[[@LINE-2]]:14: note: {{.*}} or drop 'constexpr' from 'Table::size' (it can then no longer be called in constant expressions)
+    // CHECK: :[[@LINE-2]]:14: note: {{.*}}; drop 'constexpr' from 'Table::size' (it can then no longer be called in constant expressions)
     return 1;
   }
   // FIXED: {{^}}  int size() const {{{$}}
@@ -41,7 +41,7 @@ constexpr int declared_first();
 constexpr int declared_first() {
   auto l = [] __device__ () { return 0; };
   // CHECK: :[[@LINE-1]]:8: error: variable 'l' holding an extended __device__ lambda cannot be declared in the constexpr function 'declared_first' [extended_lambda_in_constexpr_function]
-  // CHECK: :[[@LINE-2]]:12: note: {{.*}} or drop 'constexpr' from 'declared_first'{{$}}
+  // CHECK: :[[@LINE-2]]:12: note: {{.*}}; drop 'constexpr' from 'declared_first', or define the lambda outside it{{$}}
   // AFTER: error: variable 'l' holding an extended __device__ lambda cannot be declared in the constexpr function 'declared_first' [extended_lambda_in_constexpr_function]
   return 1;
 }
