@@ -390,24 +390,34 @@ static size_t semicolon_end(const hoist_ctx *h) {
   return t.end;
 }
 
-/* Record the edits on type id: remove [b, semi), insert at ins. */
+/*
+ * Record the edits on type id: remove [b, semi), insert at ins. A definition
+ * alone on its lines goes with them: from the newline before it through the
+ * blanks after its ';' (ending at a newline, not before the next line's
+ * indentation, which clang's fix-it printer would take too).
+ */
 static void record(hoist_ctx *h, xl_id id, size_t ins, size_t semi) {
   const fe_file *f = h->file;
   size_t b = h->def_begin, ls = line_start(f, b), e = semi, k;
+  int alone;
   const char *text;
   xl_type *t;
 
   for (k = e; k < f->len && (f->buf[k] == ' ' || f->buf[k] == '\t'); k++)
     ;
-  if (blanks(f, ls, b) && k < f->len && f->buf[k] == '\n')
-    e = k + 1; /* the whole lines */
-  text = dedent(h->fe, f, b, semi, blanks(f, ls, b) ? b - ls : 0);
+  alone = ls > 0 && blanks(f, ls, b) && k < f->len && f->buf[k] == '\n';
+  if (alone) {
+    b = ls - 1;
+    e = k;
+  }
+  text = dedent(h->fe, f, h->def_begin, semi,
+                blanks(f, ls, h->def_begin) ? h->def_begin - ls : 0);
   if (!text)
     return;
   t = &h->fe->facts->types[id];
   t->hoist_text = text;
   t->hoist_at = xl_fe_loc_at(h->fe, f, ins);
-  t->hoist_remove.begin = xl_fe_loc_at(h->fe, f, blanks(f, ls, b) ? ls : b);
+  t->hoist_remove.begin = xl_fe_loc_at(h->fe, f, b);
   t->hoist_remove.end = xl_fe_loc_at(h->fe, f, e);
 }
 

@@ -116,7 +116,8 @@ typedef struct xl_type {
   xl_id parent;         /* the class a member type is declared in, else XL_NONE */
   xl_id lambda;         /* closures: the lambda (xl_facts.lambdas), if known */
   /* local records and enums that can move to namespace scope (issue 18):
-     the definition through its ';' (whole lines when alone on them), the
+     the definition through its ';' (its whole lines when alone on them:
+     from the newline before it to the one after it), the
      text to insert (the definition de-indented, then a blank line) and
      where: the start of the line of the outermost declaration around the
      function in its namespace. hoist_text NULL when no move is proposed:
