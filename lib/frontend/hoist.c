@@ -336,6 +336,23 @@ static const char *dedent(xl_fe *fe, const fe_file *f, size_t b, size_t e,
 
 /* ---- the proposal -------------------------------------------------------- */
 
+/* 1 when fn is a lambda's operator() (its class has no name). */
+static int in_closure(CXCursor fn) {
+  CXCursor cls = clang_getCursorSemanticParent(fn);
+  CXString s;
+  int unnamed;
+
+  if (clang_getCursorKind(fn) != CXCursor_CXXMethod)
+    return 0;
+  if (clang_getCursorKind(cls) == CXCursor_LambdaExpr)
+    return 1;
+  s = clang_getCursorSpelling(cls);
+  unnamed = !clang_getCString(s) || !*clang_getCString(s) ||
+            strstr(clang_getCString(s), "(lambda") != NULL;
+  clang_disposeString(s);
+  return unnamed;
+}
+
 /* The local class or enum's own definition, its function and its file:
  * 0 when it is not one hoist can move. */
 static int locate(hoist_ctx *h, CXCursor decl, CXCursor *def, CXCursor *fn) {
@@ -355,7 +372,7 @@ static int locate(hoist_ctx *h, CXCursor decl, CXCursor *def, CXCursor *fn) {
           clang_getCursorLocation(*def)))
     return 0; /* declared before its definition */
   *fn = clang_getCursorSemanticParent(*def);
-  if (!is_function_kind(clang_getCursorKind(*fn)))
+  if (!is_function_kind(clang_getCursorKind(*fn)) || in_closure(*fn))
     return 0; /* nested in another local class, or in a lambda */
   if (clang_Cursor_isNull(pattern) &&
       !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(*fn)))

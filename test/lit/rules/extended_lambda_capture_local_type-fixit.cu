@@ -54,23 +54,6 @@ void locals() {
 }
 } // namespace ns
 
-// A function template: the type goes before its template header.
-// FIXED: struct P { int v; };
-// FIXED-EMPTY:
-// FIXED-NEXT: template <typename T>
-// FIXED-NEXT: void generic(T t) {
-// FIXED-NEXT:   P p{(int)t};
-template <typename T>
-void generic(T t) {
-  struct P { int v; };
-  P p{(int)t};
-  auto c = [p] __device__ () { return p.v; };
-  // CHECK: :[[@LINE-1]]:13: error: extended __device__ lambda cannot capture 'p': its type involves 'P', a type local to a function [extended_lambda_capture_local_type]
-  // CHECK: :[[@LINE-4]]:10: note: 'P' declared here; move it to namespace scope
-  // CHECK: :[[@LINE+20]]:3: note: in instantiation of 'generic<int>' requested here
-  (void)c;
-}
-
 // A member function defined in its class: before the class.
 // FIXED: struct Q { int w; };
 // FIXED-EMPTY:
@@ -86,7 +69,4 @@ struct Runner {
   }
 };
 
-void use() {
-  generic(1);
-  Runner().run();
-}
+void use() { Runner().run(); }
