@@ -258,6 +258,8 @@ int xl_facts_add_type(xl_type **out, xl_id *out_id, xl_facts *f) {
     (*out)->inner = (*out)->parent = (*out)->lambda = XL_NONE;
     (*out)->decl = (*out)->access = xl_loc_none();
     (*out)->widen.open = (*out)->widen.close = xl_loc_none();
+    (*out)->hoist_at = xl_loc_none();
+    (*out)->hoist_remove.begin = (*out)->hoist_remove.end = xl_loc_none();
   }
   return rc;
 }

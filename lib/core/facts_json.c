@@ -112,6 +112,12 @@ static json_t *types_json(const xl_facts *f) {
     json_object_set_new(o, "access", loc_json(f, t->access));
     json_object_set_new(o, "parent", id_json(t->parent));
     json_object_set_new(o, "lambda", id_json(t->lambda));
+    if (t->hoist_text) /* a local type's move (issue 18) */
+      json_object_set_new(o, "hoist",
+                          json_pack("{s:o,s:o,s:s}", "remove",
+                                    range_json(f, t->hoist_remove), "at",
+                                    loc_json(f, t->hoist_at), "text",
+                                    t->hoist_text));
     json_array_append_new(a, o);
   }
   return a;

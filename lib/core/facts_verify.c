@@ -265,6 +265,31 @@ static void check_within(verifier *v, xl_loc loc, xl_range r,
 
 /* ---- what each table records ------------------------------------------- */
 
+/* A local type's move to namespace scope (issue 18): the removed range
+ * holds its declaration and starts (after blanks) with the inserted text's
+ * first line; the insertion is at the start of a line. */
+static void check_hoist(verifier *v, const xl_type *t) {
+  const char *p, *end, *nl;
+
+  if (!t->hoist_text)
+    return;
+  check_range(v, t->hoist_remove, "type 'hoist_remove'");
+  check_within(v, t->decl, t->hoist_remove, "type 'decl' (hoisted)");
+  if (text_at(v, t->hoist_at, "type 'hoist_at'") && t->hoist_at.col != 1)
+    wrong_text(v, t->hoist_at, "type 'hoist_at'", "the start of a line");
+  p = text_at(v, t->hoist_remove.begin, "type 'hoist_remove'");
+  if (!p)
+    return;
+  end = text_end(v, t->hoist_remove.begin);
+  while (p < end && isspace((unsigned char)*p))
+    p++;
+  nl = strchr(t->hoist_text, '\n');
+  if (!nl || (size_t)(end - p) < (size_t)(nl - t->hoist_text) ||
+      memcmp(p, t->hoist_text, (size_t)(nl - t->hoist_text)) != 0)
+    wrong_text(v, t->hoist_remove.begin, "type 'hoist_remove'",
+               "the moved definition");
+}
+
 /* An annotation: '__host__', '__device__', '__global__', an
  * '__attribute__((...))', or a macro's name: from a macro expansion
  * (XL_LOC_MACRO), or the name the recovery parse blanked in its copy
@@ -421,6 +446,7 @@ static void check_tables(verifier *v) {
     text_at(v, fa->types[i].decl, "type 'decl'");
     check_access(v, fa->types[i].access, "type 'access'");
     check_widen(v, fa->types[i].widen, "type 'widen'");
+    check_hoist(v, &fa->types[i]);
   }
   for (i = 0; i < fa->nuses; i++) {
     text_at(v, fa->uses[i].loc, "use 'loc'");

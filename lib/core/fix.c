@@ -21,6 +21,21 @@ static int same(const xl_repl *a, const xl_repl *b) {
          strcmp(a->text, b->text) == 0;
 }
 
+/*
+ * 1 when r repeats one of e[0..n) (sorted) at its offset: identical edits
+ * may sit apart among insertions at one offset, which keep their order
+ * (several findings proposing one move of a type, between which another
+ * type's move goes).
+ */
+static int repeated(const xl_repl *e, size_t n, const xl_repl *r) {
+  size_t k;
+
+  for (k = n; k > 0 && e[k - 1].offset == r->offset; k--)
+    if (same(&e[k - 1], r))
+      return 1;
+  return 0;
+}
+
 /* Sort, drop duplicates, and refuse overlaps. Returns the kept count or -1. */
 static long normalise(xl_repl *e, size_t n, size_t len, xl_error *err) {
   size_t i, out = 0;
@@ -33,7 +48,7 @@ static long normalise(xl_repl *e, size_t n, size_t len, xl_error *err) {
                    "file (offset %u)", e[i].offset);
       return -1;
     }
-    if (out > 0 && same(&e[out - 1], &e[i]))
+    if (repeated(e, out, &e[i]))
       continue;
     if (out > 0 && e[out - 1].offset + e[out - 1].length > e[i].offset) {
       xl_error_set(err, XL_ECONFLICT, "overlapping fix-its at offsets %u and "
@@ -133,7 +148,7 @@ static unsigned distinct(edit_set *s) {
   if (s->n)
     qsort(s->items, s->n, sizeof(*s->items), cmp_repl);
   for (i = 0; i < s->n; i++)
-    n += i == 0 || !same(&s->items[i - 1], &s->items[i]);
+    n += !repeated(s->items, i, &s->items[i]);
   return n;
 }
 

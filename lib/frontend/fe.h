@@ -222,6 +222,15 @@ void xl_fe_types_free(xl_fe *fe);
  * XL_TYPE_TEMPLATE_NAME plus its access and locality. */
 xl_id xl_fe_template_name_type(xl_fe *fe, CXCursor tmpl);
 
+/* ---- hoist.c ----------------------------------------------------------- */
+
+/*
+ * Fill type id's hoist_* fields when the local class or enum decl can move
+ * to namespace scope (see xl_type); nothing otherwise. Records XL_ENOMEM in
+ * fe on failure.
+ */
+void xl_fe_type_hoist(xl_fe *fe, CXCursor decl, xl_id id);
+
 /* ---- lambda.c ---------------------------------------------------------- */
 
 /*

@@ -295,6 +295,8 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
       flags |= XL_TYPE_EXTENDED_CLOSURE;
     fe->facts->types[id].flags = flags;
     fe->facts->types[id].parent = xl_fe_type_parent(fe, decl);
+    if ((flags & XL_TYPE_LOCAL) && !(flags & XL_TYPE_CLOSURE))
+      xl_fe_type_hoist(fe, decl, id);
   }
   fe->facts->types[id].flags = flags;
   describe_parts(fe, id, c, kind);

@@ -2,8 +2,13 @@
  * extended_lambda_enclosing_function_local: the function enclosing an
  * extended lambda is a member of a class defined inside a function (at any
  * depth of nesting). nvcc 13.0 reports it at the lambda's parameter list.
+ *
+ * The note moves the outermost local class to namespace scope when the
+ * frontend proved it can (xl_type.hoist_*): on the note, since it adds a
+ * name there.
  */
 #include "rule_util.h"
+#include "type_checks.h"
 
 void xl_check_extended_lambda_enclosing_function_local(xl_rule_ctx *ctx,
                                                        const xl_facts *f) {
@@ -11,6 +16,7 @@ void xl_check_extended_lambda_enclosing_function_local(xl_rule_ctx *ctx,
     const xl_func *fn = xl_lambda_func(f, l);
     const xl_record *r = fn ? xl_facts_record(f, fn->record) : NULL, *local;
     xl_diag *d;
+    xl_note *n;
     unsigned depth;
     for (local = NULL, depth = 0; r && depth < 32; depth++) {
       if (r->flags & XL_RECORD_LOCAL)
@@ -20,8 +26,9 @@ void xl_check_extended_lambda_enclosing_function_local(xl_rule_ctx *ctx,
     if (!local)
       continue;
     d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name);
-    xl_diag_add_note(d, local->loc,
-                     "'%s' is defined inside a function; move it to namespace "
-                     "scope", local->name);
+    n = xl_diag_add_note(d, local->loc,
+                         "'%s' is defined inside a function; move it to "
+                         "namespace scope", local->name);
+    xl_note_add_hoist(n, f, local->type);
   }
 }

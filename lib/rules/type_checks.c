@@ -68,11 +68,21 @@ static void add_widen(xl_note *n, const xl_facts *f, xl_id type) {
       xl_note_add_widen(n, t->widen, (t->flags & XL_TYPE_PRIVATE)
                                          ? "private"
                                          : "protected");
+int xl_note_add_hoist(xl_note *n, const xl_facts *f, xl_id type) {
+  const xl_type *t = xl_facts_type(f, type);
+
+  if (!n || !t || !t->hoist_text || !xl_loc_valid(t->hoist_at) ||
+      !xl_loc_valid(t->hoist_remove.begin))
+    return 0;
+  xl_note_add_fixit(n, t->hoist_remove, "");
+  xl_note_add_fixit(n, xl_range_at(t->hoist_at), t->hoist_text);
+  return 1;
 }
 
 void xl_note_type_decl(xl_diag *d, const xl_facts *f, xl_id type) {
   const xl_type *t = xl_facts_type(f, type);
   unsigned outer;
+  xl_note *n;
 
   if (!t || !xl_loc_valid(t->decl))
     return;
@@ -86,8 +96,13 @@ void xl_note_type_decl(xl_diag *d, const xl_facts *f, xl_id type) {
   else if (t->flags & ACCESS)
     xl_diag_add_note(d, t->decl, "'%s' declared %s here", t->spelling,
                      xl_type_access_word(f, type));
-  else
+  else if (!t->hoist_text)
     xl_diag_add_note(d, t->decl, "'%s' declared here", t->spelling);
+  else {
+    n = xl_diag_add_note(d, t->decl, "'%s' declared here; move it to "
+                         "namespace scope", t->spelling);
+    xl_note_add_hoist(n, f, type);
+  }
 }
 
 /* When the closure reaches a kernel: say so (the host compile fails). */

@@ -21,8 +21,18 @@ void xl_check_parent_types(xl_rule_ctx *ctx, const xl_facts *f,
 
 /*
  * Notes shared by the type rules: where the offending type is declared
- * ("'L' declared here" / "'P::Priv' declared private here").
+ * ("'L' declared here" / "'P::Priv' declared private here"); a local type
+ * the frontend can move to namespace scope gets "; move it to namespace
+ * scope" and that move's fix-its (a note's: a new name at namespace scope).
  */
 void xl_note_type_decl(xl_diag *d, const xl_facts *f, xl_id type);
+
+/*
+ * Add to note n the fix-its that move local type `type` to namespace scope
+ * (xl_type.hoist_*): remove its definition, insert it before the outermost
+ * declaration around its function. Returns 1 when added, 0 when the type
+ * has no such move (n is then unchanged).
+ */
+int xl_note_add_hoist(xl_note *n, const xl_facts *f, xl_id type);
 
 #endif

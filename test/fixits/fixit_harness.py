@@ -349,8 +349,13 @@ def applied(diags, mode):
 
 def apply_edits(text, path, edits):
     data = text.encode('utf-8')
-    uniq = sorted({(e['offset'], e['length'], e['replacement'])
-                   for e in edits if os.path.abspath(e['file']) == path})
+    # identical edits apply once; insertions at one offset keep the order
+    # they were offered in (xlambda's order: two types moved before one
+    # function), so the sort is stable and by place only
+    uniq = list(dict.fromkeys((e['offset'], e['length'], e['replacement'])
+                              for e in edits
+                              if os.path.abspath(e['file']) == path))
+    uniq.sort(key=lambda e: (e[0], e[1]))
     out, pos = bytearray(), 0
     for off, length, repl in uniq:
         out += data[pos:off] + repl.encode('utf-8')

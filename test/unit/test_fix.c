@@ -68,6 +68,20 @@ START_TEST(insertions_at_one_offset_keep_their_order) {
 }
 END_TEST
 
+/* Several findings proposing one move of a type, another type's move in
+ * between: each insertion and removal applies once, in first order. */
+START_TEST(identical_insertions_apart_apply_once) {
+  xl_repl e[] = {{0, 0, "L;", 0}, {4, 2, "", 1},  {0, 0, "E;", 2},
+                 {6, 2, "", 3},   {0, 0, "L;", 4}, {4, 2, "", 5}};
+  int rc;
+  char *out = apply("f(){L;E;}", e, 6, &rc);
+
+  ck_assert_int_eq(rc, XL_OK);
+  ck_assert_str_eq(out, "L;E;f(){}");
+  free(out);
+}
+END_TEST
+
 /* A list with one finding whose fix replaces byte 1 of `path` by "=". */
 static xl_diags *one_fix(const char *path, uint64_t hash) {
   xl_diags *d = NULL;
@@ -293,6 +307,7 @@ Suite *fix_suite(void) {
   tcase_add_test(tc, identical_edits_apply_once);
   tcase_add_test(tc, overlaps_and_out_of_range_are_refused);
   tcase_add_test(tc, insertions_at_one_offset_keep_their_order);
+  tcase_add_test(tc, identical_insertions_apart_apply_once);
   tcase_add_test(tc, stale_files_are_not_touched);
   tcase_add_test(tc, files_are_fixed_all_or_nothing);
   tcase_add_test(tc, atomic_writes_keep_permissions);

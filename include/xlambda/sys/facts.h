@@ -134,6 +134,18 @@ typedef struct xl_type {
   xl_id lambda;         /* closures: the lambda (xl_facts.lambdas), if known */
   xl_widen widen;       /* private/protected member types: how to make
                            them public (issue 18) */
+  /* local records and enums that can move to namespace scope (issue 18):
+     the definition through its ';' (its whole lines when alone on them:
+     from the newline before it to the one after it), the
+     text to insert (the definition de-indented, then a blank line) and
+     where: the start of the line of the outermost declaration around the
+     function in its namespace. hoist_text NULL when no move is proposed:
+     the definition names something of the function or of the classes and
+     templates around it, is not written directly in the file, or its name
+     is written elsewhere in the file. */
+  xl_range hoist_remove;
+  xl_loc hoist_at;
+  const char *hoist_text;
 } xl_type;
 
 /* ---- classes ------------------------------------------------------------ */

@@ -15,7 +15,7 @@ void locals() {
   struct L { int x; };
   auto h1 = [] __host__ __device__ (L l) { return l.x; };
   // CHECK: :[[@LINE-1]]:13: error: extended __host__ __device__ lambda cannot use 'L', a type local to a function, in the parameter or return types of its 'operator()' [extended_lambda_call_operator_local_type]
-  // CHECK: :[[@LINE-3]]:10: note: 'L' declared here
+  // CHECK: :[[@LINE-3]]:10: note: 'L' declared here; move it to namespace scope
   auto h2 = [] __host__ __device__ () { return L{1}; };
   // CHECK: :[[@LINE-1]]:13: error: extended __host__ __device__ lambda cannot use 'L', a type local to a function
   auto h3 = [] __host__ __device__ (Box<L> *b, int (*fp)(L)) { return 0; };

@@ -14,7 +14,7 @@ template <typename T> int captures_t(T t) {
   auto c = [t] __device__ () { return sizeof(t); };
   // CHECK: :[[@LINE-1]]:13: error: extended __device__ lambda cannot capture 't': its type involves 'M', a type local to a function [extended_lambda_capture_local_type]
   // CHECK: :[[@LINE-3]]:{{[0-9]+}}: note: 't' declared here with type 'M *'
-  // CHECK: :[[@LINE+16]]:10: note: 'M' declared here
+  // CHECK: :[[@LINE+16]]:10: note: 'M' declared here; move it to namespace scope
   // CHECK: :[[@LINE+17]]:3: note: in instantiation of 'captures_t<M *>' requested here
   // CHECK: :[[@LINE+17]]:3: note: in instantiation of 'captures_t<Box<M>>' requested here
   // CHECK: :[[@LINE-6]]:27: error: extended __device__ lambda cannot be defined in 'captures_t<M *>': its template arguments involve 'M', a type local to a function [extended_lambda_parent_local_type]
@@ -44,7 +44,7 @@ template <typename T> struct Holder {
       T w{};
       auto c = [w] __device__ () { return sizeof(w); };
       // CHECK: :[[@LINE-1]]:17: error: extended __device__ lambda cannot capture 'w': its type involves 'K', a type local to a function [extended_lambda_capture_local_type]
-      // CHECK: :[[@LINE+9]]:10: note: 'K' declared here
+      // CHECK: :[[@LINE+9]]:10: note: 'K' declared here; move it to namespace scope
       // CHECK: :[[@LINE+9]]:15: note: in instantiation of 'Holder<K>::run' requested here
       return c;
     };

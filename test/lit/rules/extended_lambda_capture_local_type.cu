@@ -24,14 +24,14 @@ void locals() {
   int L::*pm = &L::x;
   auto c1 = [l] __device__ () { return l.x; };
   // CHECK: :[[@LINE-1]]:14: error: extended __device__ lambda cannot capture 'l': its type involves 'L', a type local to a function [extended_lambda_capture_local_type]
-  // CHECK: :[[@LINE-10]]:10: note: 'L' declared here
+  // CHECK: :[[@LINE-10]]:10: note: 'L' declared here; move it to namespace scope
   auto c2 = [e] __host__ __device__ () { return (int)e; };
   // CHECK: :[[@LINE-1]]:14: error: extended __host__ __device__ lambda cannot capture 'e': its type involves 'E', a type local to a function [extended_lambda_capture_local_type]
-  // CHECK: :[[@LINE-12]]:8: note: 'E' declared here
+  // CHECK: :[[@LINE-12]]:8: note: 'E' declared here; move it to namespace scope
   auto c3 = [box] __device__ () { return box.t.x; };
   // CHECK: :[[@LINE-1]]:14: error: extended __device__ lambda cannot capture 'box': its type involves 'L', a type local to a function [extended_lambda_capture_local_type]
   // CHECK: :[[@LINE-12]]:10: note: 'box' declared here with type 'Box<L>'
-  // CHECK: :[[@LINE-17]]:10: note: 'L' declared here
+  // CHECK: :[[@LINE-17]]:10: note: 'L' declared here; move it to namespace scope
   auto c4 = [=] __device__ () { return pl->x + arr[0].x; };
   // CHECK: :[[@LINE-1]]:40: error: extended __device__ lambda cannot capture 'pl': its type involves 'L', a type local to a function [extended_lambda_capture_local_type]
   // CHECK: :[[@LINE-2]]:48: error: extended __device__ lambda cannot capture 'arr': its type involves 'L', a type local to a function [extended_lambda_capture_local_type]

@@ -16,7 +16,7 @@ template <typename T> struct Runner {
   void run() {
     auto l = [] __device__ () { return 1; };
     // CHECK: :[[@LINE-1]]:28: error: extended __device__ lambda cannot be defined in 'Runner<L>::run': its template arguments involve 'L', a type local to a function [extended_lambda_parent_local_type]
-    // CHECK: :[[@LINE+8]]:10: note: 'L' declared here
+    // CHECK: :[[@LINE+8]]:10: note: 'L' declared here; move it to namespace scope
     // CHECK: :[[@LINE+2]]:{{[0-9]+}}: note: the closure is passed to 'kern<(lambda at {{.*}})>' here; nvcc's host compilation then fails to name the type
     // CHECK: :[[@LINE+7]]:15: note: in instantiation of 'Runner<L>::run' requested here
     kern<<<1, 1>>>(l);

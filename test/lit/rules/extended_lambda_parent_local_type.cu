@@ -20,7 +20,7 @@ void bar4(void)
 {
   auto lam1 = [] __device__ { return 10; };
   // CHECK: :[[@LINE-1]]:29: error: extended __device__ lambda cannot be defined in 'bar4<S1_t>': its template arguments involve 'S1_t', a type local to a function [extended_lambda_parent_local_type]
-  // CHECK: :[[@LINE+41]]:10: note: 'S1_t' declared here
+  // CHECK: :[[@LINE+41]]:10: note: 'S1_t' declared here; move it to namespace scope
   // CHECK: :[[@LINE+41]]:3: note: in instantiation of 'bar4<S1_t>' requested here
   // CHECK: :[[@LINE+42]]:3: note: in instantiation of 'bar4<S1_t *>' requested here
   kern<<<1,1>>>(lam1);

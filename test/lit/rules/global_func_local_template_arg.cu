@@ -17,7 +17,7 @@ void launches() {
   enum E { e0 };
   kern<<<1, 1>>>(L{});
   // CHECK: :[[@LINE-1]]:3: error: 'L' cannot be a template argument of the __global__ function 'kern': it is defined in a __host__ function [global_func_local_template_arg]
-  // CHECK: :[[@LINE-4]]:10: note: 'L' declared here
+  // CHECK: :[[@LINE-4]]:10: note: 'L' declared here; move it to namespace scope
   kern2<Box<L> *><<<1, 1>>>();
   // CHECK: :[[@LINE-1]]:3: error: 'L' cannot be a template argument of the __global__ function 'kern2': it is defined in a __host__ function [global_func_local_template_arg]
   kern<<<1, 1>>>(e0);
@@ -40,7 +40,7 @@ void launches() {
 // Through a template: the note shows the instantiation that requested it.
 template <typename T> void launch(T v) { kern<<<1, 1>>>(v); }
 // CHECK: :[[@LINE-1]]:42: error: 'M' cannot be a template argument of the __global__ function 'kern': it is defined in a __host__ function [global_func_local_template_arg]
-// CHECK: :[[@LINE+4]]:10: note: 'M' declared here
+// CHECK: :[[@LINE+4]]:10: note: 'M' declared here; move it to namespace scope
 // CHECK: :[[@LINE+4]]:3: note: in instantiation of 'launch<M>' requested here
 
 void indirect() {
