@@ -68,6 +68,8 @@ static void add_widen(xl_note *n, const xl_facts *f, xl_id type) {
       xl_note_add_widen(n, t->widen, (t->flags & XL_TYPE_PRIVATE)
                                          ? "private"
                                          : "protected");
+}
+
 int xl_note_add_hoist(xl_note *n, const xl_facts *f, xl_id type) {
   const xl_type *t = xl_facts_type(f, type);
 
