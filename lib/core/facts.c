@@ -81,28 +81,25 @@ const char *xl_facts_strndup(xl_facts *f, const char *s, size_t n) {
   return xl_arena_strndup(&impl->arena, s, n);
 }
 
-const xl_loc *xl_facts_locs(xl_facts *f, const xl_loc *locs, uint32_t n) {
+/* A copy of size bytes of p in the facts' arena; NULL for 0 bytes or OOM. */
+static void *arena_copy(xl_facts *f, const void *p, size_t size) {
   facts_impl *impl = f->impl;
-  xl_loc *p;
+  void *q;
 
-  if (n == 0)
+  if (size == 0)
     return NULL;
-  p = xl_arena_alloc(&impl->arena, n * sizeof(*p));
-  if (p)
-    memcpy(p, locs, n * sizeof(*p));
-  return p;
+  q = xl_arena_alloc(&impl->arena, size);
+  if (q)
+    memcpy(q, p, size);
+  return q;
+}
+
+const xl_loc *xl_facts_locs(xl_facts *f, const xl_loc *locs, uint32_t n) {
+  return arena_copy(f, locs, n * sizeof(*locs));
 }
 
 const xl_id *xl_facts_ids(xl_facts *f, const xl_id *ids, uint32_t n) {
-  facts_impl *impl = f->impl;
-  xl_id *p;
-
-  if (n == 0)
-    return NULL;
-  p = xl_arena_alloc(&impl->arena, n * sizeof(*p));
-  if (p)
-    memcpy(p, ids, n * sizeof(*p));
-  return p;
+  return arena_copy(f, ids, n * sizeof(*ids));
 }
 
 /* Make the n paths of v absolute against dir (copies in the arena). */

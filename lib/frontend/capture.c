@@ -47,22 +47,32 @@ static int implicit_this_member(CXCursor ref, CXCursor decl) {
   return !has_base;
 }
 
-static void add_ref(xl_fe *fe, fe_lambda_frame *fr, CXCursor c, CXCursor decl,
-                    int is_this, unsigned unevaluated) {
+/* Append a use of decl at cursor c to *refs; NULL when memory runs out. */
+static fe_ref *push_ref(xl_fe *fe, fe_ref **refs, size_t *n, size_t *cap,
+                        CXCursor c, CXCursor decl) {
   fe_ref *r;
   CXFile file;
   unsigned off;
 
-  if (XL_GROW(fr->refs, fr->cap, fr->nrefs + 1) < 0) {
+  if (XL_GROW(*refs, *cap, *n + 1) < 0) {
     xl_fe_oom(fe);
-    return;
+    return NULL;
   }
-  r = &fr->refs[fr->nrefs++];
+  r = &(*refs)[(*n)++];
   memset(r, 0, sizeof(*r));
   r->where = clang_getCursorLocation(c);
   clang_getExpansionLocation(r->where, &file, NULL, NULL, &off);
   r->offset = off;
   r->decl = decl;
+  return r;
+}
+
+static void add_ref(xl_fe *fe, fe_lambda_frame *fr, CXCursor c, CXCursor decl,
+                    int is_this, unsigned unevaluated) {
+  fe_ref *r = push_ref(fe, &fr->refs, &fr->nrefs, &fr->cap, c, decl);
+
+  if (!r)
+    return;
   r->is_this = is_this;
   r->in_constexpr_if = fr->constexpr_if_depth > 0;
   r->unevaluated = unevaluated > 0;
@@ -71,20 +81,7 @@ static void add_ref(xl_fe *fe, fe_lambda_frame *fr, CXCursor c, CXCursor decl,
 /* A use of a lambda's own local or init-capture (for renames). */
 static void add_own(xl_fe *fe, fe_lambda_frame *fr, CXCursor c,
                     CXCursor decl) {
-  fe_ref *r;
-  CXFile file;
-  unsigned off;
-
-  if (XL_GROW(fr->own, fr->own_cap, fr->nown + 1) < 0) {
-    xl_fe_oom(fe);
-    return;
-  }
-  r = &fr->own[fr->nown++];
-  memset(r, 0, sizeof(*r));
-  r->where = clang_getCursorLocation(c);
-  clang_getExpansionLocation(r->where, &file, NULL, NULL, &off);
-  r->offset = off;
-  r->decl = decl;
+  (void)push_ref(fe, &fr->own, &fr->nown, &fr->own_cap, c, decl);
 }
 
 void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent) {
