@@ -304,8 +304,10 @@ int xl_facts_add_lambda(xl_lambda **out, xl_id *out_id, xl_facts *f) {
     l->var = xl_loc_none();
     l->range.begin = l->range.end = xl_loc_none();
     l->intro = l->default_range = l->host_annot = l->range;
-    l->spec_range = l->annot_range = l->range;
+    l->spec_range = l->annot_range = l->macro_range = l->range;
     l->spelling = l->annot_to = xl_loc_none();
+    l->device_annot = l->range;
+    l->stmt_end = xl_loc_none();
     l->peer = XL_NONE;
   }
   return rc;
@@ -337,6 +339,7 @@ int xl_facts_add_cond(xl_cond **out, xl_id *out_id, xl_facts *f) {
   if (rc == XL_OK) {
     (*out)->loc = xl_loc_none();
     (*out)->range.begin = (*out)->range.end = xl_loc_none();
+    (*out)->removal = (*out)->range;
     (*out)->group = XL_NONE;
   }
   return rc;

@@ -80,10 +80,11 @@ static const char *const lambda_flags[] = {
     "extended", "generic", "constexpr", "consteval", "mutable", "macro",
     "template_head", "in_constexpr_if", "to_kernel", "not_block_scope",
     "device_context", "instance", "dependent", "operator_annotated",
-    "host_called", "trailing_return"};
+    "host_called", "trailing_return", "device_refs"};
 static const char *const capture_flags[] = {
     "byref",        "explicit", "pack",   "in_constexpr_if", "init_braced",
-    "copy_checked", "written",  "aliased", "name_fresh"};
+    "copy_checked", "written",  "aliased", "name_fresh", "array_local",
+    "init_global"};
 static const char *const capture_kinds[] = {"var", "this", "star_this", "init",
                                             "vla"};
 static const char *const use_kinds[] = {"kernel_arg", "launcher_arg",
@@ -215,6 +216,15 @@ static json_t *lambda_extra(json_t *o, const xl_facts *f, const xl_lambda *l) {
   json_object_set_new(o, "pattern", id_json(l->pattern));
   json_object_set_new(o, "annot", loc_json(f, l->annot));
   json_object_set_new(o, "host_annot", range_json(f, l->host_annot));
+  json_object_set_new(o, "device_annot", range_json(f, l->device_annot));
+  json_object_set_new(o, "stmt_end", loc_json(f, l->stmt_end));
+  json_object_set_new(o, "macro_range", range_json(f, l->macro_range));
+  json_object_set_new(o, "macro_name", l->macro_name
+                                           ? json_string(l->macro_name)
+                                           : json_null());
+  json_object_set_new(o, "star_this_macro",
+                      l->star_this_macro ? json_string(l->star_this_macro)
+                                         : json_null());
   json_object_set_new(o, "var", loc_json(f, l->var));
   json_object_set_new(o, "var_name", l->var_name ? json_string(l->var_name)
                                                  : json_null());
@@ -279,10 +289,11 @@ static json_t *conds_json(const xl_facts *f) {
   for (i = 0; i < f->nconds; i++) {
     const xl_cond *c = &f->conds[i];
     json_array_append_new(
-        a, json_pack("{s:o,s:o,s:s,s:o,s:o}", "loc", loc_json(f, c->loc),
+        a, json_pack("{s:o,s:o,s:s,s:o,s:o,s:o}", "loc", loc_json(f, c->loc),
                      "range", range_json(f, c->range), "text",
                      c->text ? c->text : "", "group", id_json(c->group),
-                     "flags", FLAGS(c->flags, cond_flags)));
+                     "flags", FLAGS(c->flags, cond_flags), "removal",
+                     range_json(f, c->removal)));
   }
   return a;
 }

@@ -324,12 +324,17 @@ static void check_lambda(verifier *v, const xl_lambda *l) {
     expect(v, l->default_range.begin, "lambda 'default_range'", def);
   if (xl_loc_valid(l->host_annot.begin))
     expect(v, l->host_annot.begin, "lambda 'host_annot'", "__host__");
+  if (xl_loc_valid(l->device_annot.begin))
+    expect(v, l->device_annot.begin, "lambda 'device_annot'", "__device__");
+  if (xl_loc_valid(l->macro_range.begin) && l->macro_name)
+    expect(v, l->macro_range.begin, "lambda 'macro_range'", l->macro_name);
   check_within(v, l->params_loc, l->range, "lambda 'params_loc'");
   check_within(v, l->body, l->range, "lambda 'body'");
   check_within(v, l->intro.begin, l->range, "lambda 'intro'");
   check_within(v, l->default_range.begin, l->range, "lambda 'default_range'");
   check_within(v, l->annot, l->range, "lambda 'annot'");
   check_within(v, l->host_annot.begin, l->range, "lambda 'host_annot'");
+  check_within(v, l->device_annot.begin, l->range, "lambda 'device_annot'");
   expect_name(v, l->var, "lambda 'var'", l->var_name);
   text_at(v, l->stmt, "lambda 'stmt'");
   if (xl_loc_valid(l->spelling))
@@ -456,6 +461,8 @@ static void check_tables(verifier *v) {
   for (i = 0; i < fa->nconds; i++) {
     expect(v, fa->conds[i].loc, "conditional 'loc'", "#");
     check_range(v, fa->conds[i].range, "conditional 'range'");
+    if (xl_loc_valid(fa->conds[i].removal.begin))
+      expect(v, fa->conds[i].removal.begin, "conditional 'removal'", "\n");
   }
   for (i = 0; i < fa->nfields; i++) {
     const xl_field *f = &fa->fields[i];

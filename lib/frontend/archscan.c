@@ -128,6 +128,24 @@ static size_t line_end(const char *buf, size_t len, size_t off) {
   return len;
 }
 
+/* The start of the line holding off (after blanks before off alone). */
+static size_t line_begin(const char *buf, size_t off) {
+  while (off > 0 && (buf[off - 1] == ' ' || buf[off - 1] == '\t'))
+    off--;
+  return off;
+}
+
+/* 1 when arm a's directive is one whole line, [hash, te) its text up to
+ * its line break, and the line before it ends in a non-blank character. */
+static int directive_line(const char *buf, const arm *a, size_t te) {
+  size_t ls = line_begin(buf, a->hash);
+
+  return te == a->text_end && a->body == te + 1 && buf[te] == '\n' &&
+         te - a->hash <= 120 && ls >= 2 && buf[ls - 1] == '\n' &&
+         buf[ls - 2] != '\n' && buf[ls - 2] != ' ' && buf[ls - 2] != '\t' &&
+         buf[ls - 2] != '\r' && !memchr(buf + a->hash, '\\', te - a->hash);
+}
+
 static void record_arm(scan *s, const group *g, size_t end) {
   const arm *a = &g->cur;
   xl_cond *c;
@@ -150,6 +168,11 @@ static void record_arm(scan *s, const group *g, size_t end) {
   c->loc = xl_fe_loc_spelled(s->fe, s->file, a->hash);
   c->range.begin = xl_fe_loc_spelled(s->fe, s->file, a->body);
   c->range.end = xl_fe_loc_spelled(s->fe, s->file, end);
+  if (directive_line(buf, a, te)) {
+    c->removal.begin =
+        xl_fe_loc_spelled(s->fe, s->file, line_begin(buf, a->hash) - 1);
+    c->removal.end = xl_fe_loc_spelled(s->fe, s->file, te);
+  }
 }
 
 static void open_arm(group *g, size_t hash, size_t eol, size_t len,

@@ -281,23 +281,17 @@ static int spells(const fe_file *f, unsigned off, const char *s, size_t n) {
 }
 
 /*
- * An init-capture whose name is taken (issue 18): a new name for the hoisted
- * local ('n_1', the first of n_1..n_9 the function never spells) and every
- * use of the capture in the body, when each token of its name there is such
- * a use (no other entity of that name in the body, none from a macro).
+ * Every use of init-capture var in the body into locs (at most 64), each
+ * spelling its name nm[0..n); 0 when a use comes from a macro, there are too
+ * many, or a token of the name in the body is something else.
  */
-static void plan_rename(cap_ctx *cx, xl_capture *c, const xl_capitem *it,
-                        CXCursor var) {
+static int collect_uses(cap_ctx *cx, CXCursor var, const char *nm, size_t n,
+                        xl_loc *locs, uint32_t *nlocs) {
   const xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
-  const char *nm = cx->intro->buf + it->name_begin;
-  size_t n = it->name_end - it->name_begin, k;
-  xl_loc locs[64];
-  uint32_t nlocs = 0;
-  char fresh[80];
-  unsigned b, e, i;
+  size_t k;
+  unsigned i;
 
-  if (n + 3 > sizeof(fresh) || !function_text(cx, &b, &e))
-    return;
+  *nlocs = 0;
   for (k = 0; k < cx->fr->nown; k++) {
     const fe_ref *r = &cx->fr->own[k];
     CXFile sf;
@@ -306,17 +300,36 @@ static void plan_rename(cap_ctx *cx, xl_capture *c, const xl_capitem *it,
       continue;
     clang_getSpellingLocation(r->where, &sf, NULL, NULL, &soff);
     if (soff != r->offset || !clang_File_isEqual(sf, cx->intro->file) ||
-        nlocs == 64)
-      return; /* spelled by a macro, or too many */
+        *nlocs == 64)
+      return 0; /* spelled by a macro, or too many */
     if (!spells(cx->intro, soff, nm, n))
       continue; /* implicit (an inner lambda's capture): no name written */
-    for (i = 0; i < nlocs && locs[i].offset != soff; i++)
+    for (i = 0; i < *nlocs && locs[i].offset != soff; i++)
       ;
-    if (i == nlocs)
-      locs[nlocs++] = xl_fe_loc_spelled(cx->fe, cx->intro, soff);
+    if (i == *nlocs)
+      locs[(*nlocs)++] = xl_fe_loc_spelled(cx->fe, cx->intro, soff);
   }
-  if (occurrences(cx, nm, n, l->body.offset, cx->fr->end, (size_t)-1, 0, 0) !=
-      nlocs)
+  return occurrences(cx, nm, n, l->body.offset, cx->fr->end, (size_t)-1, 0,
+                     0) == *nlocs;
+}
+
+/*
+ * An init-capture whose name is taken (issue 18): a new name for the hoisted
+ * local ('n_1', the first of n_1..n_9 the function never spells) and every
+ * use of the capture in the body, when each token of its name there is such
+ * a use (no other entity of that name in the body, none from a macro).
+ */
+static void plan_rename(cap_ctx *cx, xl_capture *c, const xl_capitem *it,
+                        CXCursor var) {
+  const char *nm = cx->intro->buf + it->name_begin;
+  size_t n = it->name_end - it->name_begin;
+  xl_loc locs[64];
+  uint32_t nlocs;
+  char fresh[80];
+  unsigned b, e, i;
+
+  if (n + 3 > sizeof(fresh) || !function_text(cx, &b, &e) ||
+      !collect_uses(cx, var, nm, n, locs, &nlocs))
     return;
   for (i = 1; i <= 9; i++) {
     snprintf(fresh, sizeof(fresh), "%.*s_%u", (int)n, nm, i);
@@ -328,6 +341,48 @@ static void plan_rename(cap_ctx *cx, xl_capture *c, const xl_capitem *it,
   c->rename = xl_facts_strdup(cx->fe->facts, fresh);
   c->uses = xl_facts_locs(cx->fe->facts, locs, nlocs);
   c->nuses = c->uses || nlocs == 0 ? nlocs : 0;
+}
+
+/* The expression names a variable with static storage duration. */
+static int names_global(CXCursor e) {
+  CXCursor v = clang_getCursorReferenced(e);
+
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+         clang_getCursorKind(v) == CXCursor_VarDecl &&
+         clang_Cursor_hasVarDeclGlobalStorage(v) == 1;
+}
+
+/*
+ * An init-capture of a __device__ lambda initialised by the bare name of a
+ * local array ('[t = table]', extended_lambda_init_capture_array): the array
+ * can be captured itself when the body never spells its name; `rename` gets
+ * the array's name, `uses` the capture's uses (XL_CAPTURE_ARRAY_LOCAL).
+ */
+static void plan_array(cap_ctx *cx, xl_capture *c, const xl_capitem *it,
+                       CXCursor var, CXCursor init) {
+  const xl_lambda *l = &cx->fe->facts->lambdas[cx->fr->id];
+  CXCursor arr = clang_getCursorReferenced(init);
+  xl_loc locs[64];
+  uint32_t nlocs;
+  unsigned b, e;
+
+  if (l->space != XL_SPACE_DEVICE ||
+      clang_getCursorKind(init) != CXCursor_DeclRefExpr || !is_local_var(arr) ||
+      clang_getCursorType(arr).kind != CXType_ConstantArray ||
+      !function_text(cx, &b, &e) ||
+      !collect_uses(cx, var, cx->intro->buf + it->name_begin,
+                    it->name_end - it->name_begin, locs, &nlocs))
+    return;
+  if (!spells(cx->intro, it->init_begin, c->init_text, strlen(c->init_text)) ||
+      it->init_begin + strlen(c->init_text) != it->init_end ||
+      occurrences(cx, c->init_text, strlen(c->init_text), l->body.offset,
+                  cx->fr->end, (size_t)-1, 0, 0) != 0)
+    return;
+  c->rename = c->init_text;
+  c->uses = xl_facts_locs(cx->fe->facts, locs, nlocs);
+  c->nuses = c->uses || nlocs == 0 ? nlocs : 0;
+  if (c->uses || nlocs == 0)
+    c->flags |= XL_CAPTURE_ARRAY_LOCAL;
 }
 
 /* Fill a capture from an explicit item of the introducer. */
@@ -356,10 +411,14 @@ static void fill_explicit(cap_ctx *cx, xl_capture *c, unsigned i) {
     if (cx->ex.offsets[j] == it->name_begin) {
       /* the initialiser's own type: an array stays an array */
       CXCursor init = clang_Cursor_getVarDeclInitializer(cx->ex.refs[j]);
-      if (!clang_Cursor_isNull(init))
+      if (!clang_Cursor_isNull(init)) {
         c->var_type =
             xl_fe_type(cx->fe, clang_getCursorType(strip_implicit(init)));
-      if (!(c->flags & XL_CAPTURE_NAME_FRESH))
+        plan_array(cx, c, it, cx->ex.refs[j], strip_implicit(init));
+        if (names_global(strip_implicit(init)))
+          c->flags |= XL_CAPTURE_INIT_GLOBAL;
+      }
+      if (!(c->flags & (XL_CAPTURE_NAME_FRESH | XL_CAPTURE_ARRAY_LOCAL)))
         plan_rename(cx, c, it, cx->ex.refs[j]);
       break;
     }

@@ -164,6 +164,16 @@ void xl_fe_annotation_read(xl_fe *fe, xl_lambda *l, const fe_file *f,
  */
 void xl_fe_annotation_blanked(xl_fe *fe, xl_lambda *l, const fe_file *f);
 
+/* ---- macrotwin.c ------------------------------------------------------- */
+
+/*
+ * For lambda l (cursor c) written by an object-like macro whose replacement
+ * begins with '[=]': when the macro's file defines another whose replacement
+ * is the same with '*this' captured ('[=, *this]'), fill l->macro_range,
+ * macro_name and star_this_macro. Out of memory leaves the names NULL.
+ */
+void xl_fe_macro_twin(xl_fe *fe, xl_lambda *l, CXCursor c);
+
 /* ---- srcmap.c ---------------------------------------------------------- */
 
 /* Find or add the file of a location; NULL for locations without a file. */
@@ -238,6 +248,14 @@ void xl_fe_type_hoist(xl_fe *fe, CXCursor decl, xl_id id);
  * specifiers, enclosing function and lambda). Returns its id or XL_NONE.
  */
 xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c);
+
+/*
+ * ref is a DeclRefExpr or MemberRefExpr inside the open lambdas: when it
+ * names a function or variable that exists only on the device, mark every
+ * open lambda XL_LAMBDA_DEVICE_REFS (their bodies would not compile for the
+ * host). Cannot fail.
+ */
+void xl_fe_note_device_ref(xl_fe *fe, CXCursor ref);
 
 /* ---- capture.c --------------------------------------------------------- */
 

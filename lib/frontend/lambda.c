@@ -9,7 +9,7 @@
 #include "lex.h"
 
 typedef struct space_scan {
-  int host, device, global;
+  int host, device, global, device_var; /* device_var: __shared__/__constant__ */
   CXSourceLocation first;
   int have_first;
 } space_scan;
@@ -20,6 +20,8 @@ static enum CXChildVisitResult scan_attr(CXCursor c, CXCursor parent,
   enum CXCursorKind k = clang_getCursorKind(c);
   (void)parent;
 
+  s->device_var |= k == CXCursor_CUDASharedAttr ||
+                   k == CXCursor_CUDAConstantAttr;
   if (k != CXCursor_CUDAHostAttr && k != CXCursor_CUDADeviceAttr &&
       k != CXCursor_CUDAGlobalAttr)
     return CXChildVisit_Continue;
@@ -31,6 +33,23 @@ static enum CXChildVisitResult scan_attr(CXCursor c, CXCursor parent,
     s->have_first = 1;
   }
   return CXChildVisit_Continue;
+}
+
+void xl_fe_note_device_ref(xl_fe *fe, CXCursor ref) {
+  CXCursor decl = clang_getCursorReferenced(ref);
+  enum CXCursorKind k = clang_getCursorKind(decl);
+  space_scan s;
+  unsigned i;
+
+  if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod &&
+      k != CXCursor_FunctionTemplate && k != CXCursor_VarDecl)
+    return;
+  memset(&s, 0, sizeof(s));
+  clang_visitChildren(decl, scan_attr, &s);
+  if (!s.global && !s.device_var && !(s.device && !s.host))
+    return;
+  for (i = 0; i < fe->nlambdas; i++)
+    fe->facts->lambdas[fe->lambdas[i].id].flags |= XL_LAMBDA_DEVICE_REFS;
 }
 
 xl_space xl_fe_decl_space(CXCursor decl, CXSourceLocation *first_attr) {
@@ -268,7 +287,26 @@ static void read_signature(xl_fe *fe, xl_id id, CXCursor op) {
   }
 }
 
-/* The statement start and the whitespace before it on its line. */
+/* The start of the line after the statement, when blanks alone follow it
+ * on its last line (its extent ends at its ';'). */
+static void read_stmt_end(xl_fe *fe, xl_lambda *l, const fe_file *f) {
+  CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(fe->stmt));
+  unsigned off;
+  CXFile file;
+
+  clang_getSpellingLocation(end, &file, NULL, NULL, &off);
+  if (!file || xl_fe_file(fe, file) != f || off >= f->len)
+    return;
+  if (f->buf[off] == ';') /* the extent may stop before the ';' */
+    off++;
+  while (off < f->len && (f->buf[off] == ' ' || f->buf[off] == '\t'))
+    off++;
+  if (off < f->len && f->buf[off] == '\n')
+    l->stmt_end = xl_fe_loc_at(fe, f, off + 1);
+}
+
+/* The statement start, the whitespace before it on its line, and the start
+ * of the line after it. */
 static void read_stmt(xl_fe *fe, xl_lambda *l) {
   unsigned off, b;
   const fe_file *f;
@@ -282,8 +320,10 @@ static void read_stmt(xl_fe *fe, xl_lambda *l) {
   for (b = off; b > 0 && (f->buf[b - 1] == ' ' || f->buf[b - 1] == '\t'); b--)
     ;
   /* Only a statement that starts its line gets an indent to copy. */
-  if (b == 0 || f->buf[b - 1] == '\n')
+  if (b == 0 || f->buf[b - 1] == '\n') {
     l->stmt_indent = xl_facts_strndup(fe->facts, f->buf + b, off - b);
+    read_stmt_end(fe, l, f);
+  }
 }
 
 /* nvcc without --extended-lambda rejects annotated lambdas outright

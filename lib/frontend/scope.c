@@ -766,7 +766,8 @@ static size_t close_paren(const fe_file *f, size_t open) {
 
 /*
  * Read the declarator between the introducer and the body: a '__host__'
- * written there (for the fix-it that removes it) and an execution-space
+ * written there (for the fix-it that removes it), a '__device__' (for the
+ * one that writes '__host__' before it) and an execution-space
  * annotation after the parameter list (nvcc reads it as annotating
  * operator() itself: the lambda is then not extended).
  */
@@ -790,13 +791,15 @@ static void read_declarator(xl_fe *fe, xl_lambda *l, const fe_file *f) {
   xl_lex_init(&lx, f->buf, l->body.offset, l->intro.end.offset);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
     size_t end = t.end;
-    if (!xl_tok_is(&lx, &t, "__host__"))
+    xl_range *r = xl_tok_is(&lx, &t, "__host__")     ? &l->host_annot
+                  : xl_tok_is(&lx, &t, "__device__") ? &l->device_annot
+                                                     : NULL;
+    if (!r || xl_loc_valid(r->begin))
       continue;
     while (end < l->body.offset && (f->buf[end] == ' ' || f->buf[end] == '\t'))
       end++;
-    l->host_annot.begin = xl_fe_loc_at(fe, f, t.begin);
-    l->host_annot.end = xl_fe_loc_at(fe, f, end);
-    break;
+    r->begin = xl_fe_loc_at(fe, f, t.begin);
+    r->end = xl_fe_loc_at(fe, f, end);
   }
 }
 
@@ -816,6 +819,7 @@ void xl_fe_lambda_scope(xl_fe *fe, xl_id id, CXCursor c) {
     l->flags |= XL_LAMBDA_DEPENDENT;
   if (fe->instance)
     l->flags |= XL_LAMBDA_INSTANCE;
+  xl_fe_macro_twin(fe, l, c);
   if (!f || !f->buf || f->id != l->body.file || f->id != l->loc.file)
     return;
   read_declarator(fe, l, f);

@@ -234,8 +234,11 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   case CXCursor_DeclRefExpr:
   case CXCursor_MemberRefExpr:
   case CXCursor_CXXThisExpr:
-    if (fe->nlambdas)
+    if (fe->nlambdas) {
       xl_fe_note_ref(fe, c, parent);
+      if (k != CXCursor_CXXThisExpr)
+        xl_fe_note_device_ref(fe, c);
+    }
     if (k != CXCursor_CXXThisExpr) /* template specializations (issue 3) */
       xl_fe_note_specialization(fe, c);
     break;

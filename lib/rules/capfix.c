@@ -114,3 +114,16 @@ int xl_capfix_default_to_copy(xl_note *n, const xl_facts *f,
   }
   return 1;
 }
+
+void xl_capfix_rename_uses(xl_note *n, const xl_capture *c, const char *name) {
+  size_t len = strlen(c->name);
+
+  if (name == c->name)
+    return;
+  for (uint32_t i = 0; i < c->nuses; i++) {
+    xl_loc e = c->uses[i];
+    e.col += (uint32_t)len;
+    e.offset += (uint32_t)len;
+    xl_note_add_fixit(n, xl_range_make(c->uses[i], e), name);
+  }
+}

@@ -43,4 +43,10 @@ int xl_capfix_star_this_ok(const xl_facts *f, const xl_lambda *l);
 int xl_capfix_default_to_copy(xl_note *n, const xl_facts *f,
                               const xl_lambda *l);
 
+/*
+ * Add to n the edits that rename every use of init-capture c in the body
+ * (c->uses, each spelling c->name) to `name`; nothing when name is c->name.
+ */
+void xl_capfix_rename_uses(xl_note *n, const xl_capture *c, const char *name);
+
 #endif

@@ -13,7 +13,12 @@
  *
  * Reported at each lambda defined on one side only, with notes at the
  * directive that decides it and at every lambda it renumbers. Needs the
- * device-side facts (facts->device).
+ * device-side facts (facts->device). Where the lambda initialises a
+ * variable declared on the first line of the only arm of an '#if', a note
+ * offers to move the directive below that declaration (issue 18): both
+ * compilations then define the lambda, and what else the arm holds stays
+ * conditional; not when the function launches a kernel inside such an
+ * arm (the other compilation would still not instantiate that kernel).
  */
 #include "rule_util.h"
 
@@ -45,6 +50,77 @@ static void note_renumbered(xl_diag *diag, const xl_facts *h,
   }
 }
 
+/* The start of loc's line. */
+static xl_loc line_start(xl_loc loc) {
+  loc.offset -= loc.col - 1;
+  loc.col = 1;
+  return loc;
+}
+
+/* A launch in l's function that itself exists on one side only (inside
+ * an arm): moving the lambda would not make that kernel exist in the device
+ * compilation (measured: test/gpu/variants, "invalid device function"). */
+static int guarded_launch(const xl_facts *h, const xl_facts *lf,
+                          const xl_lambda *l) {
+  const xl_func *fn = &lf->funcs[l->func];
+
+  for (uint32_t i = 0; i < h->nuses; i++) {
+    const xl_use *u = &h->uses[i];
+    const xl_lambda *ul = u->lambda < h->nlambdas ? &h->lambdas[u->lambda]
+                                                  : NULL;
+    const xl_func *uf = ul && ul->func < h->nfuncs ? &h->funcs[ul->func]
+                                                   : NULL;
+    if ((u->kind != XL_USE_KERNEL_ARG && u->kind != XL_USE_LAUNCHER_ARG) ||
+        !uf || uf->loc.file != fn->loc.file || uf->loc.offset != fn->loc.offset)
+      continue;
+    if (xl_cond_at(h, u->loc))
+      return 1;
+  }
+  return 0;
+}
+
+/*
+ * The directive c may go below l's statement, so that both compilations
+ * define the lambda: the statement declares the variable the lambda
+ * initialises and is the arm's first line, the arm is the only one of an
+ * '#if'/'#ifdef'/'#ifndef' group (no other arm can declare that name), the
+ * frontend found how to remove the directive's line, and nothing is from a
+ * macro.
+ */
+static int movable(const xl_facts *h, const xl_facts *lf, const xl_cond *c,
+                   const xl_lambda *l) {
+
+  if ((l->flags & XL_LAMBDA_MACRO) || !l->stmt_indent ||
+      !xl_loc_valid(l->stmt_end) || !xl_loc_valid(l->var) ||
+      l->var.offset < l->stmt.offset || l->var.offset >= l->stmt_end.offset ||
+      strncmp(c->text, "#if", 3) != 0 || l->stmt.file != c->loc.file ||
+      !xl_loc_valid(c->removal.begin) ||
+      line_start(l->stmt).offset != c->range.begin.offset)
+    return 0;
+  for (uint32_t i = 0; i < h->nconds; i++)
+    if (&h->conds[i] != c && h->conds[i].group == c->group)
+      return 0;
+  return !guarded_launch(h, lf, l);
+}
+
+/* The note's fix-it: the directive line goes below the statement. */
+static void suggest_move(xl_diag *diag, const xl_facts *h,
+                         const xl_facts *lf, const xl_cond *c,
+                         const xl_lambda *l) {
+  char text[512];
+  xl_note *n;
+
+  if (!movable(h, lf, c, l) || strlen(c->text) + 2 > sizeof(text))
+    return;
+  n = xl_diag_add_note(diag, l->stmt,
+                       "move '%s' below this declaration so that both "
+                       "compilations define the lambda",
+                       c->text);
+  xl_note_add_fixit(n, c->removal, "");
+  snprintf(text, sizeof(text), "%s\n", c->text);
+  xl_note_add_fixit(n, xl_range_at(l->stmt_end), text);
+}
+
 static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
                    const xl_facts *lf, const xl_lambda *l, const char *side) {
   const xl_cond *c = xl_cond_at(h, l->spelling);
@@ -58,6 +134,8 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
                      "'%s' decides whether it is defined; define it in both "
                      "compilations, or use a named function object",
                      c->text);
+  if (c)
+    suggest_move(diag, h, lf, c, l);
   note_renumbered(diag, h, d, l, lf);
   xl_diag_add_note(diag, fn->loc,
                    "nvcc identifies an extended lambda by its enclosing "

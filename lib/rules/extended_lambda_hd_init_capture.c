@@ -6,27 +6,13 @@
  */
 #include <string.h>
 
-#include "rule_util.h"
+#include "capfix.h"
 
 /* The initializer moves (or forwards) its value: a hoisted local captured
  * by copy would copy it instead. */
 static int moves(const char *init) {
   return strstr(init, "move(") != NULL || strstr(init, "forward<") != NULL ||
          strstr(init, "forward(") != NULL;
-}
-
-/* Each use of the capture in the body now names the hoisted local. */
-static void rename_uses(xl_note *n, const xl_capture *c, const char *name) {
-  size_t len = strlen(c->name);
-
-  if (name == c->name)
-    return;
-  for (uint32_t i = 0; i < c->nuses; i++) {
-    xl_loc e = c->uses[i];
-    e.col += (uint32_t)len;
-    e.offset += (uint32_t)len;
-    xl_note_add_fixit(n, xl_range_make(c->uses[i], e), name);
-  }
 }
 
 /*
@@ -80,7 +66,7 @@ static void add_hoist(xl_diag *d, const xl_facts *f, const xl_lambda *l,
                          name, c->name);
   xl_note_add_fixit(n, xl_range_at(l->stmt), decl);
   xl_note_add_fixit(n, c->range, name);
-  rename_uses(n, c, name);
+  xl_capfix_rename_uses(n, c, name);
 }
 
 void xl_check_extended_lambda_hd_init_capture(xl_rule_ctx *ctx,

@@ -9,9 +9,10 @@
  * host compiler fails there ("cannot convert '__nv_dl_wrapper_t<...>' to
  * ..."). clang rejects the same code while parsing ("reference to
  * __device__ function 'operator()'"); that error is replaced by this one.
- * __host__ __device__ lambdas keep the conversion.
+ * __host__ __device__ lambdas keep the conversion: a note offers to write
+ * '__host__' where the body can compile for the host (spacefix.h).
  */
-#include "rule_util.h"
+#include "spacefix.h"
 
 void xl_check_extended_lambda_host_function_pointer(xl_rule_ctx *ctx,
                                                     const xl_facts *f) {
@@ -29,8 +30,11 @@ void xl_check_extended_lambda_host_function_pointer(xl_rule_ctx *ctx,
                      "a placeholder object ('__nv_dl_wrapper_t') that has no "
                      "conversion to a function pointer, so the host compiler "
                      "fails where it is converted");
-    xl_diag_add_note(d, l->loc,
-                     "a __host__ __device__ lambda keeps the conversion; or "
-                     "pass the lambda object itself, as a template parameter");
+    if (!xl_spacefix_add_host(d, f, l, "its host 'operator()' keeps the "
+                                       "conversion"))
+      xl_diag_add_note(d, l->loc,
+                       "a __host__ __device__ lambda keeps the conversion; or "
+                       "pass the lambda object itself, as a template "
+                       "parameter");
   }
 }

@@ -18,7 +18,7 @@
  * extended_lambda_host_return_type. __host__ __device__ lambdas keep their
  * real call operator and are not affected.
  */
-#include "rule_util.h"
+#include "spacefix.h"
 
 static const char *how(char *buf, size_t n, const xl_use *u) {
   if (u->flags & XL_USE_INTRO_OPERATOR)
@@ -59,12 +59,35 @@ static void explain(xl_diag *d, const xl_use *u, const xl_lambda *l) {
                      "code");
 }
 
-static void suggest(xl_diag *d, const xl_use *u, const xl_lambda *l) {
-  if (u->flags & (XL_USE_INTRO_CALL | XL_USE_INTRO_CCCL_RESULT))
-    xl_diag_add_note(d, l->params_loc,
-                     "write the return type ('-> T') so that host code can "
-                     "know it");
-  else
+/* The return type, when the note can write it: a deduced, spellable type. */
+static const char *writable_return(const xl_facts *f, const xl_lambda *l) {
+  const char *ret = xl_type_name(f, l->ret_type);
+
+  if ((l->flags & (XL_LAMBDA_GENERIC | XL_LAMBDA_TRAILING_RETURN |
+                   XL_LAMBDA_MACRO)) ||
+      strcmp(ret, "?") == 0 || strchr(ret, '(') || strchr(ret, '<'))
+    return NULL;
+  return ret;
+}
+
+static void suggest(xl_diag *d, const xl_facts *f, const xl_use *u,
+                    const xl_lambda *l) {
+  const char *ret = writable_return(f, l);
+  xl_note *n;
+  char text[300];
+
+  if (u->flags & (XL_USE_INTRO_CALL | XL_USE_INTRO_CCCL_RESULT)) {
+    n = xl_diag_add_note(d, l->params_loc,
+                         "write the return type ('-> T') so that host code "
+                         "can know it");
+    if (!ret)
+      return;
+    /* '[] __device__ {' has no parameter list to put it after */
+    snprintf(text, sizeof(text), "%s-> %s ",
+             l->params_loc.offset == l->body.offset ? "() " : "", ret);
+    xl_note_add_fixit(n, xl_range_at(l->body), text);
+  } else if (!xl_spacefix_add_host(d, f, l, "host code sees its real "
+                                            "'operator()'"))
     xl_diag_add_note(d, l->loc,
                      "inspect a __host__ __device__ lambda or a named function "
                      "object instead");
@@ -84,6 +107,6 @@ void xl_check_extended_lambda_host_introspection(xl_rule_ctx *ctx,
     l = &f->lambdas[u->lambda];
     d = xl_report(ctx, u->loc, how(buf, sizeof(buf), u));
     explain(d, u, l);
-    suggest(d, u, l);
+    suggest(d, f, u, l);
   }
 }

@@ -16,6 +16,9 @@
  * --fix-notes applies one edit), for __device__ and __host__ __device__
  * lambdas alike; not when the class has a member the device cannot copy
  * (extended_lambda_star_this_copy would then report the fixed lambda).
+ * A lambda a macro writes ('KOKKOS_LAMBDA') gets the name of the macro
+ * defined beside it that also captures '*this' ('KOKKOS_CLASS_LAMBDA'),
+ * when the frontend found one (macrotwin.c).
  */
 static void suggest(xl_diag *d, const xl_facts *f, const xl_lambda *l) {
   xl_note *n;
@@ -30,6 +33,15 @@ static void suggest(xl_diag *d, const xl_facts *f, const xl_lambda *l) {
       xl_note_add_fixit(n, xl_range_at(l->default_range.end), ", *this");
     else
       xl_capfix_default_to_copy(n, f, l);
+    return;
+  }
+  if (xl_capfix_star_this_ok(f, l) && l->star_this_macro &&
+      xl_loc_valid(l->macro_range.begin)) {
+    n = xl_diag_add_note(d, l->macro_range.begin,
+                         "write '%s', which also captures '*this' by copy, to "
+                         "take the object to the device",
+                         l->star_this_macro);
+    xl_note_add_fixit(n, l->macro_range, l->star_this_macro);
     return;
   }
   xl_diag_add_note(d, l->loc,

@@ -92,6 +92,18 @@ xl_id tb_func(xl_facts *f, const char *name, uint32_t flags, unsigned line) {
   return id;
 }
 
+xl_use *tb_use(xl_facts *f, xl_use_kind kind, xl_id lambda, unsigned line,
+               uint32_t flags) {
+  xl_use *u;
+
+  ck_assert_int_eq(xl_facts_add_use(&u, NULL, f), XL_OK);
+  u->kind = kind;
+  u->lambda = lambda;
+  u->loc = tb_loc(line, 5);
+  u->flags = flags;
+  return u;
+}
+
 xl_diags *tb_run(const xl_facts *f, const char *rule) {
   xl_rule_config cfg;
   xl_diags *d = NULL;

@@ -35,6 +35,10 @@ void tb_args(xl_facts *f, xl_id type, const xl_id *ids, uint32_t n);
 /* Append a function named `name` with flags, its name at line:1. */
 xl_id tb_func(xl_facts *f, const char *name, uint32_t flags, unsigned line);
 
+/* Append a use of lambda `lambda` of `kind` at line:5 with flags. */
+xl_use *tb_use(xl_facts *f, xl_use_kind kind, xl_id lambda, unsigned line,
+               uint32_t flags);
+
 /* Run exactly one rule on f; the caller frees the list. */
 xl_diags *tb_run(const xl_facts *f, const char *rule);
 

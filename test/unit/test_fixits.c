@@ -172,11 +172,70 @@ START_TEST(constexpr_if_capture_lists_the_captures_on_the_note) {
 }
 END_TEST
 
+/* A function-pointer use of a '[] __device__ ()' lambda: the note writes
+ * '__host__ ' before '__device__', unless the body must stay device code. */
+START_TEST(host_is_written_before_device_on_the_note) {
+  xl_facts *f = tb_facts();
+  xl_id l = tb_lambda(f, 3, XL_SPACE_DEVICE, 0);
+  xl_diags *d;
+
+  tb_use(f, XL_USE_FUNCTION_POINTER, l, 5, 0);
+  f->lambdas[l].device_annot = xl_range_make(tb_loc(3, 17), tb_loc(3, 28));
+  d = tb_run(f, "extended_lambda_host_function_pointer");
+  ck_assert_uint_eq(d->count, 1);
+  ck_assert_uint_eq(d->items[0]->nfixits, 0);
+  ck_assert_uint_eq(d->items[0]->notes[1]->nfixits, 1);
+  ck_assert_str_eq(d->items[0]->notes[1]->fixits[0].text, "__host__ ");
+  ck_assert_uint_eq(d->items[0]->notes[1]->fixits[0].begin.col, 17);
+  ck_assert_uint_eq(d->items[0]->notes[1]->fixits[0].end.col, 17);
+  xl_diags_free(d);
+  f->lambdas[l].flags |= XL_LAMBDA_DEVICE_REFS; /* calls a __device__ fn */
+  d = tb_run(f, "extended_lambda_host_function_pointer");
+  ck_assert_uint_eq(d->items[0]->notes[1]->nfixits, 0);
+  xl_diags_free(d);
+  f->lambdas[l].flags &= ~XL_LAMBDA_DEVICE_REFS;
+  f->lambdas[l].flags |= XL_LAMBDA_GENERIC; /* would be a generic hd lambda */
+  d = tb_run(f, "extended_lambda_host_function_pointer");
+  ck_assert_uint_eq(d->items[0]->notes[1]->nfixits, 0);
+  xl_diags_free(d);
+  xl_facts_free(f);
+}
+END_TEST
+
+/* '[] __host__ __device__ ()' inside a __host__ __device__ lambda: one edit
+ * removes both words; none when they are not next to each other. */
+START_TEST(inner_annotation_is_removed_as_one_edit) {
+  xl_facts *f = tb_facts();
+  xl_id outer = tb_lambda(f, 3, XL_SPACE_HOST_DEVICE, 0);
+  xl_id inner = tb_lambda(f, 4, XL_SPACE_HOST_DEVICE, 0);
+  xl_lambda *l = &f->lambdas[inner];
+  xl_diags *d;
+
+  l->parent = outer;
+  l->host_annot = xl_range_make(tb_loc(4, 17), tb_loc(4, 26));
+  l->device_annot = xl_range_make(tb_loc(4, 26), tb_loc(4, 37));
+  d = tb_run(f, "extended_lambda_enclosing_function_hd_lambda");
+  ck_assert_uint_eq(d->count, 1);
+  ck_assert_uint_eq(d->items[0]->notes[1]->nfixits, 1);
+  ck_assert_str_eq(d->items[0]->notes[1]->fixits[0].text, "");
+  ck_assert_uint_eq(d->items[0]->notes[1]->fixits[0].begin.col, 17);
+  ck_assert_uint_eq(d->items[0]->notes[1]->fixits[0].end.col, 37);
+  xl_diags_free(d);
+  l->host_annot.end = tb_loc(4, 25); /* something between the two words */
+  d = tb_run(f, "extended_lambda_enclosing_function_hd_lambda");
+  ck_assert_uint_eq(d->items[0]->nnotes, 1);
+  xl_diags_free(d);
+  xl_facts_free(f);
+}
+END_TEST
+
 Suite *fixits_suite(void) {
   Suite *s = suite_create("fixits");
   TCase *tc = tcase_create("fixits");
 
   tcase_add_test(tc, constexpr_is_removed_on_the_finding);
+  tcase_add_test(tc, host_is_written_before_device_on_the_note);
+  tcase_add_test(tc, inner_annotation_is_removed_as_one_edit);
   tcase_add_test(tc, operator_annotation_moves_after_the_capture_list);
   tcase_add_test(tc, generic_host_device_annotation_is_not_moved);
   tcase_add_test(tc, unnamed_template_parameters_are_named_on_the_finding);

@@ -150,18 +150,6 @@ START_TEST(same_captures_in_another_order) {
 }
 END_TEST
 
-static xl_use *tb_use(xl_facts *f, xl_use_kind kind, xl_id lambda,
-                      unsigned line, uint32_t flags) {
-  xl_use *u;
-
-  ck_assert_int_eq(xl_facts_add_use(&u, NULL, f), XL_OK);
-  u->kind = kind;
-  u->lambda = lambda;
-  u->loc = tb_loc(line, 5);
-  u->flags = flags;
-  return u;
-}
-
 START_TEST(introspection_and_return_type_split_by_form) {
   xl_facts *f = tb_facts();
   xl_id l = tb_lambda(f, 3, XL_SPACE_DEVICE, 0);

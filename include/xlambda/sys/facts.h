@@ -285,6 +285,11 @@ typedef struct xl_func {
                                              it annotates operator() itself */
 #define XL_LAMBDA_HOST_CALLED (1u << 14)  /* its operator() is called in host code */
 #define XL_LAMBDA_TRAILING_RETURN (1u << 15) /* the return type is written ('-> T') */
+#define XL_LAMBDA_DEVICE_REFS (1u << 16)  /* its body names a function or
+                                             variable that exists only on the
+                                             device (__device__ without
+                                             __host__, __global__, __shared__,
+                                             __constant__) */
 
 /*
  * One lambda expression. A lambda is *extended* when it is annotated
@@ -312,10 +317,15 @@ typedef struct xl_lambda {
   uint32_t nparams;
   xl_loc stmt;            /* start of the statement that holds the lambda */
   const char *stmt_indent; /* the whitespace before that statement */
+  xl_loc stmt_end;        /* the start of the line after that statement, when
+                             nothing but blanks follows it on its last line
+                             (and no macro writes it) */
   /* the type, nesting and specifier rules */
   xl_id closure;          /* the closure type, XL_NONE if unknown */
   xl_id pattern;          /* XL_LAMBDA_INSTANCE: the lambda in the template */
   xl_range host_annot;    /* a '__host__' written directly (not from a macro) */
+  xl_range device_annot;  /* a '__device__' written directly (not from a
+                             macro) before the body, and the blanks after it */
   xl_loc var;             /* the variable the lambda initialises, if any */
   const char *var_name;
   /* the host and device compilations (filled when facts->device exists) */
@@ -331,6 +341,12 @@ typedef struct xl_lambda {
   const char *annot_text; /* that annotation as written ("__device__") */
   xl_loc annot_to;        /* where it belongs: the first character after the
                              capture list that is not a blank */
+  /* a lambda written by an object-like macro ('KOKKOS_LAMBDA') whose file
+     defines a twin that also captures '*this' ('KOKKOS_CLASS_LAMBDA');
+     file XL_NONE and NULL otherwise */
+  xl_range macro_range;   /* the macro's name where it is written */
+  const char *macro_name;
+  const char *star_this_macro;
 } xl_lambda;
 
 typedef enum xl_capture_kind {
@@ -361,6 +377,14 @@ typedef enum xl_capture_kind {
 #define XL_CAPTURE_NAME_FRESH (1u << 8) /* init-capture: its name occurs in
                                            the file only as itself and in the
                                            lambda's body */
+#define XL_CAPTURE_ARRAY_LOCAL (1u << 9) /* init-capture of a __device__
+                                            lambda initialised by the bare
+                                            name of a local array its body
+                                            never spells: `rename` is that
+                                            name, `uses` are complete */
+#define XL_CAPTURE_INIT_GLOBAL (1u << 10) /* init-capture whose initializer is
+                                            the name of a variable with
+                                            static storage duration */
 
 /* One captured entity of a lambda, in closure-layout order. */
 typedef struct xl_capture {
@@ -376,8 +400,9 @@ typedef struct xl_capture {
   xl_loc decl;          /* the captured variable's declaration */
   xl_id lambda;         /* the lambda it belongs to */
   /* init-captures whose name is not fresh (issue 18): a fresh name for a
-     hoisted local, and every use of the capture in the body, each spelling
-     its name (NULL/0 when not every use could be found) */
+     hoisted local (with XL_CAPTURE_ARRAY_LOCAL: the array's name), and
+     every use of the capture in the body, each spelling its name (NULL/0
+     when not every use could be found) */
   const char *rename;
   const xl_loc *uses;
   uint32_t nuses;
@@ -434,6 +459,11 @@ typedef struct xl_cond {
   const char *text;  /* the directive as written, e.g. "#ifdef __CUDA_ARCH__" */
   xl_id group;       /* arms of one #if...#endif group share this number */
   uint32_t flags;    /* XL_COND_* */
+  xl_range removal;  /* what removes the directive's line: the line break
+                        before it and its text, when it is one line spelled
+                        as `text` and the line before it ends in a character
+                        that is not a blank (so that nothing else joins or
+                        goes); file XL_NONE otherwise */
 } xl_cond;
 
 /* ---- members of a class copied by '*this' -------------------------------- */

@@ -4,6 +4,12 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 --cuda-gpu-arch=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 --cuda-gpu-arch=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %plugin_verify --prefixes CHECK,SM90 %s -- -std=c++17 --cuda-gpu-arch=sm_90 %}
+// RUN: grep -Ev '^ *// (RUN|CHECK|SM75|SM90|FIXED)' %s > %t.cu
+// RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// RUN: cp %t.cu %t.again.cu
+// RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
+// RUN: diff %t.cu %t.again.cu
 
 // nvcc names an extended lambda by its enclosing function and its position
 // among that function's extended lambdas. When __CUDA_ARCH__ decides whether
@@ -20,11 +26,13 @@ __host__ __device__ void device_only_first() {
   auto lam1 = [] __device__ { return 0; };
   // CHECK: :[[@LINE-1]]:15: error: extended __device__ lambda is defined only in the device compilation of 'device_only_first' [extended_lambda_arch_dependent_definition]
   // CHECK: :[[@LINE-3]]:1: note: '#if defined(__CUDA_ARCH__)' decides whether it is defined; define it in both compilations, or use a named function object
-  // CHECK: :[[@LINE+3]]:15: note: so this extended lambda is number 1 in the host compilation but number 2 in the device compilation: a launch from the host finds no device code for it, or another lambda's
+  // CHECK: :[[@LINE+5]]:15: note: so this extended lambda is number 1 in the host compilation but number 2 in the device compilation: a launch from the host finds no device code for it, or another lambda's
+  // No move of the '#if': the launch below exists in the host compilation
+  // only, so the device compilation would still have no kernel for lam2.
   (void)lam1;
 #endif
   auto lam2 = [] __device__ { return 4; };
-  // CHECK: :[[@LINE-9]]:26: note: nvcc identifies an extended lambda by its enclosing function and its position among the function's extended lambdas
+  // CHECK: :[[@LINE-11]]:26: note: nvcc identifies an extended lambda by its enclosing function and its position among the function's extended lambdas
 #if !defined(__CUDA_ARCH__)
   kernel<<<1, 1>>>(lam2);
 #endif
@@ -36,7 +44,10 @@ void host_only_last() {
   auto b = [] __device__ { return 2; };
   // CHECK: :[[@LINE-1]]:12: error: extended __device__ lambda is defined only in the host compilation of 'host_only_last' [extended_lambda_arch_dependent_definition]
   // CHECK: :[[@LINE-3]]:1: note: '#ifndef __CUDA_ARCH__' decides whether it is defined
-  // CHECK: :[[@LINE-6]]:6: note: nvcc identifies an extended lambda
+  // CHECK: :[[@LINE-3]]:3: note: move '#ifndef __CUDA_ARCH__' below this declaration
+  // CHECK: :[[@LINE-7]]:6: note: nvcc identifies an extended lambda
+  // FIXED: {{^}}  auto b = [] __device__ { return 2; };
+  // FIXED-NEXT: {{^}}#ifndef __CUDA_ARCH__
   (void)b;
 #endif
   (void)a;
@@ -82,11 +93,12 @@ void arch_value() {
   auto fast = [] __device__ { return 80; };
   // SM90: :[[@LINE-1]]:15: error: extended __device__ lambda is defined only in the device compilation of 'arch_value' [extended_lambda_arch_dependent_definition]
   // SM90: :[[@LINE-3]]:1: note: '#if __CUDA_ARCH__ >= 800' decides whether it is defined
+  // SM90: :[[@LINE-3]]:3: note: move '#if __CUDA_ARCH__ >= 800' below this declaration
   // SM90: :[[@LINE+3]]:17: note: so this extended lambda is number 1 in the host compilation but number 2 in the device compilation
   (void)fast;
 #endif
   auto common = [] __device__ { return 1; };
-  // SM90: :[[@LINE-9]]:6: note: nvcc identifies
+  // SM90: :[[@LINE-10]]:6: note: nvcc identifies
   (void)common;
 }
 
@@ -178,4 +190,23 @@ void plain_lambda_under_conditional() {
 #endif
   auto l = [] __device__ { return 1; };
   (void)l;
+}
+
+// The same with a __host__ function whose launch needs no '#if': moving the
+// directive below lam1's declaration defines lam1 in both compilations
+// (test/gpu/arch_count_host_fixed.cu, measured on a GPU).
+__host__ void device_only_host_launch() {
+#if defined(__CUDA_ARCH__)
+  auto lam1 = [] __device__ { return 0; };
+  // CHECK: :[[@LINE-1]]:15: error: extended __device__ lambda is defined only in the device compilation of 'device_only_host_launch' [extended_lambda_arch_dependent_definition]
+  // CHECK: :[[@LINE-3]]:1: note: '#if defined(__CUDA_ARCH__)' decides whether it is defined
+  // CHECK: :[[@LINE-3]]:3: note: move '#if defined(__CUDA_ARCH__)' below this declaration so that both compilations define the lambda
+  // CHECK: :[[@LINE+5]]:15: note: so this extended lambda is number 1 in the host compilation but number 2 in the device compilation
+  // FIXED: {{^}}  auto lam1 = [] __device__ { return 0; };
+  // FIXED-NEXT: {{^}}#if defined(__CUDA_ARCH__)
+  (void)lam1;
+#endif
+  auto lam2 = [] __device__ { return 4; };
+  // CHECK: :[[@LINE-12]]:15: note: nvcc identifies
+  kernel<<<1, 1>>>(lam2);
 }

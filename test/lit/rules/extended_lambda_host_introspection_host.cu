@@ -1,6 +1,10 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %plugin_verify %s -- -std=c++17 %}
+// RUN: grep -Ev '^ *// (RUN|CHECK|FIXED)' %s > %t.cu
+// RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 -I %S > /dev/null
+// RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
+// RUN: %xlambda check --quiet %t.cu -- -std=c++17 -I %S | count 0
 // ORACLE: host
 
 // Host code that inspects 'operator()' of an extended __device__ lambda in a
@@ -16,7 +20,8 @@ void function_traits_over_the_closure() {
   static_assert(function_traits<decltype(lam)>::arity == 1, "");
   // CHECK: :[[@LINE-1]]:17: error: host code inspects 'operator()' of an extended __device__ lambda through 'function_traits' [extended_lambda_host_introspection]
   // CHECK: function_traits.h:4:70: note: in the host compilation 'function_traits' gets nvcc's placeholder '__nv_dl_wrapper_t', whose 'operator()' is a template: '&F::operator()' does not resolve and the host compiler fails
-  // CHECK: :[[@LINE-4]]:14: note: inspect a __host__ __device__ lambda or a named function object instead
+  // CHECK: :[[@LINE-4]]:17: note: annotate the lambda '__host__ __device__' so that host code sees its real 'operator()'; its body then compiles for the host too
+  // FIXED: auto lam = [] __host__ __device__ (int x) { return x * 2; };
 }
 
 void trailing_return_type() {
@@ -24,11 +29,12 @@ void trailing_return_type() {
   using P = decltype(&decltype(lam)::operator()); P p = nullptr; (void)p;
   // CHECK: :[[@LINE-1]]:22: error: host code inspects 'operator()' of an extended __device__ lambda by taking its address [extended_lambda_host_introspection]
   // CHECK: :[[@LINE-3]]:14: note: in the host compilation the lambda is nvcc's placeholder '__nv_dl_wrapper_t', whose 'operator()' is a template: its address does not resolve and the host compiler fails
-  // CHECK: :[[@LINE-4]]:14: note: inspect a __host__ __device__ lambda
+  // CHECK: :[[@LINE-4]]:17: note: annotate the lambda '__host__ __device__'
+  // FIXED: auto lam = [] __host__ __device__ (int x) -> int { return x * 2; };
   static_assert(function_traits<decltype(lam)>::arity == 1, "");
   // CHECK: :[[@LINE-1]]:17: error: host code inspects 'operator()' of an extended __device__ lambda through 'function_traits'
   // CHECK: function_traits.h:4:70: note: in the host compilation
-  // CHECK: :[[@LINE-8]]:14: note: inspect a __host__ __device__ lambda
+  // CHECK: :[[@LINE-9]]:17: note: annotate the lambda '__host__ __device__'
 }
 
 // ---- compliant twins ----------------------------------------------------
