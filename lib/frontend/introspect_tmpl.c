@@ -20,7 +20,9 @@
  *   nothrow forms), the same in cuda::std, an alias template whose
  *   definition applies one of these to the parameter at that position, and
  *   an unevaluated call 'decltype(p(...))', 'sizeof(p(...))',
- *   'decltype(std::declval<P>()(...))'.
+ *   'decltype(std::declval<P>()(...))'. P may be wrapped in the traits
+ *   that keep its type (std::decay_t<P>, typename std::decay<P>::type,
+ *   remove_reference, remove_cv, remove_cvref, remove_const).
  *
  * Templates in system headers are not looked at.
  */
@@ -81,22 +83,49 @@ static void read_args(xl_lexer *lx, targs *a) {
   }
 }
 
-/* The identifier `name` outside any nested '<...>' of [begin, end). */
+/* Traits whose result is their argument's type, qualifiers or reference
+ * aside: 'std::decay_t<F>' still names the closure type F. */
+static int transparent(const xl_lexer *lx, const xl_tok *t) {
+  static const char *const same[] = {
+      "decay",          "decay_t",          "remove_reference",
+      "remove_reference_t", "remove_cv",    "remove_cv_t",
+      "remove_cvref",   "remove_cvref_t",   "remove_const",
+      "remove_const_t", NULL};
+  int i;
+
+  for (i = 0; same[i]; i++)
+    if (xl_tok_is(lx, t, same[i]))
+      return 1;
+  return 0;
+}
+
+/* The identifier `name` outside any nested '<...>' of [begin, end), except
+ * the brackets of the transparent traits above. */
 static int names(const char *buf, size_t begin, size_t end, const char *name) {
   xl_lexer lx;
-  xl_tok t;
+  xl_tok t, prev;
   int depth = 0;
+  uint32_t through = 0; /* bit k: bracket level k is a transparent trait's */
+  unsigned level = 0;
 
   if (!name || !*name)
     return 0;
+  memset(&prev, 0, sizeof(prev));
   xl_lex_init(&lx, buf, end, begin);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
-    if (xl_tok_is(&lx, &t, "<"))
-      depth++;
-    else if (xl_tok_is(&lx, &t, ">"))
-      depth--;
-    else if (depth == 0 && t.kind == XL_TOK_IDENT && xl_tok_is(&lx, &t, name))
+    if (xl_tok_is(&lx, &t, "<")) {
+      int see = level < 32 && prev.kind == XL_TOK_IDENT &&
+                transparent(&lx, &prev);
+      if (level < 32)
+        through = (through & ~(1u << level)) | ((uint32_t)see << level);
+      level++;
+      depth += !see;
+    } else if (xl_tok_is(&lx, &t, ">")) {
+      level -= level > 0;
+      depth -= level < 32 && (through >> level & 1u) ? 0 : 1;
+    } else if (depth == 0 && t.kind == XL_TOK_IDENT && xl_tok_is(&lx, &t, name))
       return 1;
+    prev = t;
   }
   return 0;
 }

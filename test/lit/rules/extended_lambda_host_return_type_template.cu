@@ -15,7 +15,8 @@
 // and a host-only run, a lambda returning double gives sizeof 4 for
 // result_of, result_of_t, invoke_result_t, an alias template of them,
 // decltype(f(1)) and decltype(std::declval<F>()(1)), and
-// std::is_same<std::invoke_result_t<F, int>, double> is false.
+// std::is_same<std::invoke_result_t<F, int>, double> is false; the same
+// through std::decay_t<F> and typename std::decay<F>::type (measured, 4).
 // cuda::std::invoke_result through a template fails nvcc's host compile
 // instead: extended_lambda_host_introspection_template.cu.
 
@@ -30,9 +31,9 @@ template <class F> using ret_t = typename std::result_of<F(int)>::type;
 template <class F> int by_result_of(F f) { return sizeof(typename std::result_of<F(int)>::type); }
 // CHECK: :[[@LINE-1]]:72: error: 'std::result_of' of an extended __device__ lambda is 'int' in the host compilation, not 'double' [extended_lambda_host_return_type]
 // the notes: the call below (by_result_of(lam)), the lambda, its fix
-// CHECK: :[[@LINE+26]]:16: note: the lambda reaches the query through this argument
-// CHECK: :[[@LINE+23]]:14: note: the lambda's return type is deduced; in the host compilation nvcc replaces it with a placeholder whose 'operator()' returns 'int'
-// CHECK: :[[@LINE+22]]:36: note: write the return type: '-> double'
+// CHECK: :[[@LINE+30]]:16: note: the lambda reaches the query through this argument
+// CHECK: :[[@LINE+27]]:14: note: the lambda's return type is deduced; in the host compilation nvcc replaces it with a placeholder whose 'operator()' returns 'int'
+// CHECK: :[[@LINE+26]]:36: note: write the return type: '-> double'
 template <class F> int by_result_of_t(const F &f) { return sizeof(std::result_of_t<F(int)>); }
 // CHECK: :[[@LINE-1]]:72: error: 'std::result_of_t' of an extended __device__ lambda is 'int' in the host compilation, not 'double' [extended_lambda_host_return_type]
 template <class F> int by_decltype(F f) { return sizeof(decltype(f(1))); }
@@ -47,6 +48,10 @@ template <class F> int inner(F f) { return std::is_same<std::invoke_result_t<F, 
 // CHECK: :[[@LINE-1]]:62: error: 'std::invoke_result_t' of an extended __device__ lambda is 'int' in the host compilation, not 'double' [extended_lambda_host_return_type]
 template <class G> int outer(G g) { return inner(g); }
 template <class F> int by_cccl(F f) { return sizeof(cuda::std::invoke_result_t<F, int>); }
+template <class F> int by_decay_t(F &&f) { return sizeof(std::invoke_result_t<std::decay_t<F>, int>); }
+// CHECK: :[[@LINE-1]]:63: error: 'std::invoke_result_t' of an extended __device__ lambda is 'int' in the host compilation, not 'double' [extended_lambda_host_return_type]
+template <class F> int by_decay(F f) { return sizeof(typename std::result_of<typename std::decay<F>::type(int)>::type); }
+// CHECK: :[[@LINE-1]]:68: error: 'std::result_of' of an extended __device__ lambda is 'int' in the host compilation, not 'double' [extended_lambda_host_return_type]
 
 // Not the lambda's parameter: G is another callable.
 template <class F, class G> int other(F f, G g) { return sizeof(std::invoke_result_t<G, int>); }
@@ -64,6 +69,8 @@ void violating() {
   by_alias(lam);
   outer(lam);
   other(lam, Twice{});
+  by_decay_t(lam);
+  by_decay(lam);
 }
 
 // ---- compliant twins ----------------------------------------------------
@@ -77,4 +84,5 @@ void compliant() {
   by_result_of(hd); by_decltype(hd); by_is_invocable_r(hd); outer(hd);
   by_result_of(deduced_int); by_declval(deduced_int); by_alias(deduced_int);
   by_result_of(host); by_decltype(host); by_result_of_t(host);
+  by_decay_t(trailing); by_decay(hd); by_decay_t(host);
 }
