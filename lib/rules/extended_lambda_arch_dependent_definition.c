@@ -89,7 +89,6 @@ static int guarded_launch(const xl_facts *h, const xl_facts *lf,
  */
 static int movable(const xl_facts *h, const xl_facts *lf, const xl_cond *c,
                    const xl_lambda *l) {
-
   if ((l->flags & XL_LAMBDA_MACRO) || !l->stmt_indent ||
       !xl_loc_valid(l->stmt_end) || !xl_loc_valid(l->var) ||
       l->var.offset < l->stmt.offset || l->var.offset >= l->stmt_end.offset ||

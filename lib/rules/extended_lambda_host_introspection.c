@@ -74,18 +74,13 @@ static void suggest(xl_diag *d, const xl_facts *f, const xl_use *u,
                     const xl_lambda *l) {
   const char *ret = writable_return(f, l);
   xl_note *n;
-  char text[300];
 
   if (u->flags & (XL_USE_INTRO_CALL | XL_USE_INTRO_CCCL_RESULT)) {
     n = xl_diag_add_note(d, l->params_loc,
                          "write the return type ('-> T') so that host code "
                          "can know it");
-    if (!ret)
-      return;
-    /* '[] __device__ {' has no parameter list to put it after */
-    snprintf(text, sizeof(text), "%s-> %s ",
-             l->params_loc.offset == l->body.offset ? "() " : "", ret);
-    xl_note_add_fixit(n, xl_range_at(l->body), text);
+    if (ret)
+      xl_fixit_return_type(n, l, ret);
   } else if (!xl_spacefix_add_host(d, f, l, "host code sees its real "
                                             "'operator()'"))
     xl_diag_add_note(d, l->loc,

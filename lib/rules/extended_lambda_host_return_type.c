@@ -23,7 +23,6 @@ void xl_check_extended_lambda_host_return_type(xl_rule_ctx *ctx,
     const char *ret;
     xl_diag *d;
     xl_note *n;
-    char text[300];
 
     if (u->kind != XL_USE_INTROSPECTION || u->lambda >= f->nlambdas ||
         !(u->flags & XL_USE_INTRO_STD_RESULT))
@@ -42,9 +41,6 @@ void xl_check_extended_lambda_host_return_type(xl_rule_ctx *ctx,
                      "compilation nvcc replaces it with a placeholder whose "
                      "'operator()' returns 'int'");
     n = xl_diag_add_note(d, l->body, "write the return type: '-> %s'", ret);
-    /* '[] __device__ {' has no parameter list to put it after */
-    snprintf(text, sizeof(text), "%s-> %s ",
-             l->params_loc.offset == l->body.offset ? "() " : "", ret);
-    xl_note_add_fixit(n, xl_range_at(l->body), text);
+    xl_fixit_return_type(n, l, ret);
   }
 }

@@ -83,6 +83,17 @@ static inline const xl_record *xl_facts_record(const xl_facts *f, xl_id id) {
   return id < f->nrecords ? &f->records[id] : NULL;
 }
 
+/* Add to n the edit that writes l's return type `ret` ('-> ret') before
+ * its body; '[] __device__ {' has no parameter list, so '() ' comes too. */
+static inline void xl_fixit_return_type(xl_note *n, const xl_lambda *l,
+                                        const char *ret) {
+  char text[300];
+
+  snprintf(text, sizeof(text), "%s-> %s ",
+           l->params_loc.offset == l->body.offset ? "() " : "", ret);
+  xl_note_add_fixit(n, xl_range_at(l->body), text);
+}
+
 /* Iterate a lambda's captures (one loop: `continue` and `break` work). */
 #define XL_FOR_EACH_CAPTURE(f, l, c)                                        \
   for (const xl_capture *c = (l)->ncaptures                                 \
