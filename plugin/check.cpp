@@ -1,7 +1,7 @@
 /*
  * check.cpp: one translation unit through the plugin: facts from the AST
  * (lib/frontend's walk through cx_shim.cpp), the device side when the file needs it (device.cpp), then
- * the same C rules as `xlambda check` (xl_rules_run) and the findings
+ * the same C rules as `xlambda check` (xl_pipeline_rules) and the findings
  * through clang's DiagnosticsEngine (report.cpp).
  */
 #include "plugin.h"
@@ -17,6 +17,7 @@
 #include "cursor.h"
 
 extern "C" {
+#include "pipeline/pipeline.h"
 #include "util/util.h"
 }
 
@@ -132,10 +133,9 @@ static void check_facts(CompilerInstance &ci, xl_facts *facts,
   if (!opts.dump_facts.empty())
     dump(facts, opts.dump_facts, d);
   if (xl_diags_new(&diags) < 0 ||
-      xl_rules_run(diags, facts, &opts.rules) < 0) {
+      xl_pipeline_rules(diags, facts, &opts.rules) < 0) {
     plugin_error(d, "out of memory while running the rules");
   } else {
-    xl_diags_sort_unique(diags);
     report_diags(ci, diags, facts->main_file);
   }
   xl_diags_free(diags);

@@ -7,23 +7,32 @@
 #include "plugin.h"
 
 extern "C" {
-#include "core/config.h"
 #include "core/options.h"
+#include "pipeline/pipeline.h"
 #include "util/util.h"
 }
 
 namespace xlp {
 
-/* The configuration of main_file, or of o->config_file, into *out. */
-static int load_config(xl_config **out, const Options &o,
-                       const std::string &main_file, const std::string &cwd,
-                       xl_error *err) {
-  if (o.config_file.empty())
-    return xl_config_for_file(out, main_file.c_str(), err);
-  char *path = xl_path_absolute(o.config_file.c_str(), cwd.c_str());
-  if (!path)
-    return xl_error_set(err, XL_ENOMEM, "out of memory");
-  int rc = xl_config_load(out, path, err);
+/* The profile of main_file (lib/pipeline: the one lookup the command line
+ * and the language server make too) with the plugin's arguments on top. */
+static int load_profile(xl_profile **out, const Options &o,
+                        const std::string &main_file, const std::string &cwd,
+                        xl_error *err) {
+  xl_profile_args a = {};
+  char *path = nullptr;
+
+  if (!o.config_file.empty()) {
+    path = xl_path_absolute(o.config_file.c_str(), cwd.c_str());
+    if (!path)
+      return xl_error_set(err, XL_ENOMEM, "out of memory");
+    a.config_file = path;
+  }
+  a.cli.rules = o.rules_arg.empty() ? nullptr : o.rules_arg.c_str();
+  a.cli.warnings_as_errors = o.werror ? "*" : nullptr;
+  a.cli.cuda_version =
+      o.cuda_version_arg.empty() ? nullptr : o.cuda_version_arg.c_str();
+  int rc = xl_profile_load(out, &a, main_file.c_str(), err);
   free(path);
   return rc;
 }
@@ -31,29 +40,20 @@ static int load_config(xl_config **out, const Options &o,
 std::string apply_config(Options *o, const std::string &main_file,
                          const std::string &cwd) {
   xl_error *err = nullptr;
-  xl_config *cfg = nullptr;
-  xl_options *xo = nullptr;
-  xl_config_cli cli = {};
+  xl_profile *p = nullptr;
   std::string msg;
 
   if (xl_error_new(&err) < 0)
     return "out of memory";
-  cli.rules = o->rules_arg.empty() ? nullptr : o->rules_arg.c_str();
-  cli.warnings_as_errors = o->werror ? "*" : nullptr;
-  cli.cuda_version =
-      o->cuda_version_arg.empty() ? nullptr : o->cuda_version_arg.c_str();
-  if (load_config(&cfg, *o, main_file, cwd, err) < 0 ||
-      xl_config_options(&xo, cfg, &cli, err) < 0) {
+  if (load_profile(&p, *o, main_file, cwd, err) < 0) {
     msg = xl_error_message(err);
-    goto cleanup;
+  } else {
+    const xl_options *xo = xl_profile_options(p);
+    o->rules = xo->rules;
+    o->cuda_major = xo->cuda_major;
+    o->cuda_minor = xo->cuda_minor;
   }
-  o->rules = xo->rules;
-  o->cuda_major = xo->cuda_major;
-  o->cuda_minor = xo->cuda_minor;
-
-cleanup:
-  xl_options_free(xo);
-  xl_config_free(cfg);
+  xl_profile_free(p);
   xl_error_free(err);
   return msg;
 }
@@ -63,14 +63,14 @@ std::vector<std::string> config_files(const Options &o,
                                       const std::string &cwd) {
   std::vector<std::string> files;
   xl_error *err = nullptr;
-  xl_config *cfg = nullptr;
+  xl_profile *p = nullptr;
 
   if (xl_error_new(&err) < 0)
     return files;
   /* a configuration that does not load names no file (the check reports) */
-  if (load_config(&cfg, o, main_file, cwd, err) == XL_OK && cfg &&
-      cfg->sources) {
-    std::string list = cfg->sources;
+  if (load_profile(&p, o, main_file, cwd, err) == XL_OK &&
+      xl_profile_config(p)->sources) {
+    std::string list = xl_profile_config(p)->sources;
     size_t at = 0, sep;
     while ((sep = list.find(',', at)) != std::string::npos) {
       files.push_back(list.substr(at, sep - at));
@@ -78,7 +78,7 @@ std::vector<std::string> config_files(const Options &o,
     }
     files.push_back(list.substr(at));
   }
-  xl_config_free(cfg);
+  xl_profile_free(p);
   xl_error_free(err);
   return files;
 }

@@ -1,12 +1,14 @@
 /*
  * report.cpp: xlambda's findings through clang's DiagnosticsEngine.
  *
- * Each finding becomes an error or a warning "message [rule_id]" (custom
- * diagnostic IDs that stay out of system headers), its notes follow at their
- * own locations, and fix-its travel as FixItHints on the diagnostic or on
- * the note, as the rule attached them, so that -Xclang -fixit and
- * -fdiagnostics-parseable-fixits see them. A finding that a NOLINT comment
- * or an nv_diag_suppress pragma suppresses is left out, as in the CLI.
+ * The findings go through the same filter as in the command line and the
+ * language server (lib/pipeline: NOLINT comments, nv_diag_suppress pragmas,
+ * the configuration's header filters); the plugin only says where the
+ * files' text is. Each kept finding becomes an error or a warning "message
+ * [rule_id]" (custom diagnostic IDs that stay out of system headers), its
+ * notes follow at their own locations, and fix-its travel as FixItHints on
+ * the diagnostic or on the note, as the rule attached them, so that
+ * -Xclang -fixit and -fdiagnostics-parseable-fixits see them.
  * In a preprocessed compile (-save-temps, distcc's plain mode, ccache's
  * preprocessor mode) the comments are gone from the buffer: NOLINT is then
  * read from the original file the line markers name, at the presumed line
@@ -20,7 +22,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 extern "C" {
-#include "core/suppress.h"
+#include "pipeline/pipeline.h"
+#include "util/util.h"
 }
 
 using namespace clang;
@@ -33,36 +36,24 @@ class Reporter {
 public:
   explicit Reporter(CompilerInstance &ci)
       : ci_(ci), d_(ci.getDiagnostics()), sm_(ci.getSourceManager()) {}
-  ~Reporter() {
-    for (auto &s : supp_)
-      xl_suppress_free(s.second);
-    for (auto &o : originals_)
-      xl_suppress_free(o.second.supp);
-  }
 
   void finding(const xl_diag *d);
-  void nolint_errors();
-  const xl_suppressions *suppressions(const char *file);
+  bool known(const char *file) { return file_id(file).isValid(); }
+  int read(const char *file, char **text, size_t *len);
+  int locate(const xl_dloc *loc, const char **file, size_t *offset);
 
 private:
-  /* An original file named by line markers: its text and suppressions. */
-  struct Original {
-    std::string text;
-    xl_suppressions *supp = nullptr;
-  };
-  bool suppressed(const xl_diag *d);
-  const Original *original(const std::string &name);
   FileID file_id(const char *file);
   SourceLocation at(const xl_dloc &l);
   unsigned id(xl_severity sev);
   void add_fixits(DiagnosticBuilder &b, const xl_fixit *f, size_t n);
+  const std::string *original(const std::string &name);
 
   CompilerInstance &ci_;
   DiagnosticsEngine &d_;
   SourceManager &sm_;
   std::map<std::string, FileID> files_;
-  std::map<std::string, xl_suppressions *> supp_;
-  std::map<std::string, Original> originals_;
+  std::map<std::string, std::string> originals_; /* text of marker files */
 };
 
 FileID Reporter::file_id(const char *file) {
@@ -112,31 +103,28 @@ void Reporter::add_fixits(DiagnosticBuilder &b, const xl_fixit *f, size_t n) {
   }
 }
 
-const xl_suppressions *Reporter::suppressions(const char *file) {
-  auto it = supp_.find(file);
-  if (it != supp_.end())
-    return it->second;
-  xl_suppressions *s = nullptr;
+/* A file the compile loaded: its buffer (what clang parsed), not the disk. */
+int Reporter::read(const char *file, char **text, size_t *len) {
   FileID fid = file_id(file);
-  if (fid.isValid()) {
-    llvm::StringRef text = sm_.getBufferData(fid);
-    xl_suppress_parse(&s, text.data(), text.size());
-  }
-  supp_[file] = s;
-  return s;
+  if (fid.isInvalid())
+    return 0;
+  llvm::StringRef buf = sm_.getBufferData(fid);
+  *text = static_cast<char *>(malloc(buf.size() + 1));
+  if (!*text)
+    return 0;
+  memcpy(*text, buf.data(), buf.size());
+  (*text)[buf.size()] = '\0';
+  *len = buf.size();
+  return 1;
 }
 
-const Reporter::Original *Reporter::original(const std::string &name) {
+const std::string *Reporter::original(const std::string &name) {
   auto it = originals_.find(name);
-  if (it != originals_.end())
-    return it->second.supp ? &it->second : nullptr;
-  Original &o = originals_[name];
-  auto buf = llvm::MemoryBuffer::getFile(name);
-  if (buf) {
-    o.text = (*buf)->getBuffer().str();
-    xl_suppress_parse(&o.supp, o.text.data(), o.text.size());
+  if (it == originals_.end()) {
+    auto buf = llvm::MemoryBuffer::getFile(name);
+    it = originals_.emplace(name, buf ? (*buf)->getBuffer().str() : "").first;
   }
-  return o.supp ? &o : nullptr;
+  return &it->second;
 }
 
 /* Byte offset of line:col (1-based) in text, or text.size(). */
@@ -149,29 +137,22 @@ static size_t offset_of(const std::string &text, unsigned line, unsigned col) {
   return std::min(text.size(), at + (col ? col - 1 : 0));
 }
 
-bool Reporter::suppressed(const xl_diag *d) {
-  if (!d->loc.line)
-    return false;
-  SourceLocation loc = at(d->loc);
-  PresumedLoc p = loc.isValid() ? sm_.getPresumedLoc(loc) : PresumedLoc();
+/* Line markers that name another file: its comments govern the finding. */
+int Reporter::locate(const xl_dloc *loc, const char **file, size_t *offset) {
+  SourceLocation sl = at(*loc);
+  PresumedLoc p = sl.isValid() ? sm_.getPresumedLoc(sl) : PresumedLoc();
   OptionalFileEntryRef fe =
-      p.isValid() ? sm_.getFileEntryRefForID(sm_.getFileID(loc)) : std::nullopt;
-  /* line markers name another file: read its comments there */
-  if (fe && fe->getName() != p.getFilename()) {
-    const Original *o = original(p.getFilename());
-    if (o)
-      return xl_suppress_match(o->supp, d->rule_name,
-                               offset_of(o->text, p.getLine(), p.getColumn()));
-  }
-  return xl_suppress_match(suppressions(d->loc.file), d->rule_name,
-                           d->loc.offset);
+      p.isValid() ? sm_.getFileEntryRefForID(sm_.getFileID(sl)) : std::nullopt;
+  if (!fe || fe->getName() == p.getFilename())
+    return 0;
+  *file = p.getFilename(); /* owned by the SourceManager */
+  *offset = offset_of(*original(p.getFilename()), p.getLine(), p.getColumn());
+  return 1;
 }
 
 void Reporter::finding(const xl_diag *d) {
   std::string rule = d->rule_name;
 
-  if (suppressed(d))
-    return;
   if (d->flags & XL_DIAG_AS_ERROR)
     rule += ",-warnings-as-errors";
   {
@@ -192,19 +173,13 @@ void Reporter::finding(const xl_diag *d) {
   }
 }
 
-/* [xlambda-nolint] errors for unmatched NOLINTBEGIN/END, as the CLI. */
-void Reporter::nolint_errors() {
-  for (auto &s : supp_) {
-    size_t n = 0;
-    const xl_suppress_error *e = s.second ? xl_suppress_errors(s.second, &n)
-                                          : nullptr;
-    FileID fid = file_id(s.first.c_str());
-    for (size_t k = 0; k < n && fid.isValid(); k++) {
-      SourceLocation loc = sm_.getComposedLoc(fid, (unsigned)e[k].offset);
-      d_.Report(loc, id(XL_SEV_ERROR))
-          << (std::string(e[k].message) + " [xlambda-nolint]");
-    }
-  }
+int read_text(void *ctx, const char *file, char **text, size_t *len) {
+  return static_cast<Reporter *>(ctx)->read(file, text, len);
+}
+
+int locate_text(void *ctx, const xl_dloc *loc, const char **file,
+                size_t *offset) {
+  return static_cast<Reporter *>(ctx)->locate(loc, file, offset);
 }
 
 } // namespace
@@ -212,11 +187,29 @@ void Reporter::nolint_errors() {
 void report_diags(CompilerInstance &ci, const xl_diags *diags,
                   const char *main_file) {
   Reporter r(ci);
+  xl_supp_source src = {read_text, locate_text, &r};
+  xl_sift_in in = {diags, main_file, nullptr, nullptr, nullptr, nullptr,
+                   nullptr};
+  xl_sift_out out = {nullptr, nullptr, nullptr};
 
-  r.suppressions(main_file);
-  for (size_t i = 0; i < diags->count; i++)
-    r.finding(diags->items[i]);
-  r.nolint_errors();
+  bool ok = xl_supp_files_new(&in.texts) == XL_OK &&
+            xl_diags_new(&out.kept) == XL_OK;
+  if (ok) {
+    xl_supp_files_set_source(in.texts, &src);
+    ok = xl_pipeline_sift(&out, &in, nullptr) >= 0;
+  }
+  for (size_t i = 0; ok && i < out.kept->count; i++) {
+    const xl_diag *d = out.kept->items[i];
+    /* an unmatched NOLINTBEGIN in a file the compile did not load (the
+       original of a preprocessed one) has no place to be shown */
+    if ((d->flags & XL_DIAG_TOOL) && !r.known(d->loc.file))
+      continue;
+    r.finding(d);
+  }
+  if (!ok)
+    plugin_error(ci.getDiagnostics(), "out of memory while filtering");
+  xl_diags_free(out.kept);
+  xl_supp_files_free(in.texts);
 }
 
 } // namespace xlp

@@ -16,6 +16,7 @@
 #include "frontend/frontend.h"
 #include "core/cache.h"
 #include "core/suppress_files.h"
+#include "pipeline/pipeline.h"
 #include "rules/registry.h"
 
 #include "core/options.h"
@@ -169,7 +170,7 @@ static int result_finish(xl_result **out, xl_result *r, int rc,
                          const xl_rule_config *rules, xl_error *err) {
   if (rc == XL_OK) {
     r->incomplete = (r->facts->flags & XL_FACTS_INCOMPLETE) != 0;
-    rc = xl_rules_run(r->diags, r->facts, rules);
+    rc = xl_pipeline_rules(r->diags, r->facts, rules);
     if (rc < 0)
       xl_error_set(err, rc, "out of memory");
   }
@@ -177,8 +178,6 @@ static int result_finish(xl_result **out, xl_result *r, int rc,
     xl_result_free(r);
     return rc;
   }
-  xl_diags_sort_unique(r->diags);
-  xl_diags_take_hashes(r->diags, r->facts);
   *out = r;
   return XL_OK;
 }
@@ -446,42 +445,31 @@ int xl_check_command_args(char ***out, int *n, xl_checker *c,
 
 int xl_result_suppress(size_t *nsuppressed, xl_result *r, const char *text,
                        size_t len, xl_error *err) {
-  xl_supp_files *supp = NULL;
-  xl_diags *kept = NULL;
-  size_t i, n = 0;
-  int rc = XL_OK;
+  xl_sift_in in = {r->diags, r->file, r->facts,
+                   (const char *const *)r->diag_suppress, NULL, NULL, NULL};
+  xl_sift_out out = {NULL, NULL, NULL};
+  int rc;
 
   if (nsuppressed)
     *nsuppressed = 0;
-  if (xl_supp_files_new(&supp) < 0 || xl_diags_new(&kept) < 0 ||
-      xl_supp_files_set_text(supp, r->file, text, len) < 0) {
+  if (xl_supp_files_new(&in.texts) < 0 || xl_diags_new(&out.kept) < 0 ||
+      xl_supp_files_set_text(in.texts, r->file, text, len) < 0) {
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
     goto cleanup;
   }
-  for (i = 0; i < r->diags->count; i++) {
-    const xl_diag *d = r->diags->items[i];
-    if (xl_supp_files_match(supp, (const char *const *)r->diag_suppress, d)) {
-      n++;
-      continue;
-    }
-    if (!xl_diags_copy(kept, d)) {
-      rc = xl_error_set(err, XL_ENOMEM, "out of memory");
-      goto cleanup;
-    }
-  }
-  if (xl_supp_files_errors(supp, kept, NULL, NULL) < 0) {
-    rc = xl_error_set(err, XL_ENOMEM, "out of memory");
+  rc = xl_pipeline_sift(&out, &in, err);
+  if (rc < 0)
     goto cleanup;
-  }
-  xl_diags_sort_unique(kept);
-  xl_diags_take_hashes(kept, r->facts);
-  xl_diags_free(r->diags);
-  r->diags = kept;
-  kept = NULL;
   if (nsuppressed)
-    *nsuppressed = n;
+    *nsuppressed = (size_t)rc;
+  rc = XL_OK;
+  xl_diags_sort_unique(out.kept);
+  xl_diags_take_hashes(out.kept, r->facts);
+  xl_diags_free(r->diags);
+  r->diags = out.kept;
+  out.kept = NULL;
 cleanup:
-  xl_diags_free(kept);
-  xl_supp_files_free(supp);
+  xl_diags_free(out.kept);
+  xl_supp_files_free(in.texts);
   return rc;
 }

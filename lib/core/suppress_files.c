@@ -15,6 +15,7 @@ typedef struct supp_file {
 struct xl_supp_files {
   supp_file *items;
   size_t n, cap;
+  xl_supp_source src;
 };
 
 int xl_supp_files_new(xl_supp_files **out) {
@@ -59,6 +60,10 @@ int xl_supp_files_set_text(xl_supp_files *c, const char *file,
   return add(c, file, text ? text : "", text ? len : 0);
 }
 
+void xl_supp_files_set_source(xl_supp_files *c, const xl_supp_source *src) {
+  c->src = *src;
+}
+
 static supp_file *find(xl_supp_files *c, const char *file) {
   size_t i;
 
@@ -75,9 +80,11 @@ int xl_supp_files_read(xl_supp_files *c, const char *file) {
 
   if (find(c, file))
     return XL_OK;
-  if (xl_read_file(&text, &len, file, NULL) < 0) {
-    free(text);
-    text = NULL;
+  if (!c->src.read || !c->src.read(c->src.ctx, file, &text, &len)) {
+    if (xl_read_file(&text, &len, file, NULL) < 0) {
+      free(text);
+      text = NULL;
+    }
   }
   rc = add(c, file, text, len);
   free(text);
@@ -102,12 +109,18 @@ static int listed(const char *const *tags, const char *rule) {
 
 int xl_supp_files_match(xl_supp_files *c, const char *const *diag_suppress,
                         const xl_diag *d) {
+  const char *file = d->loc.file;
+  size_t offset = d->loc.offset;
+
   if ((d->flags & XL_DIAG_CLANG) || !d->loc.line || !d->rule_name)
     return 0;
   if (listed(diag_suppress, d->rule_name))
     return XL_SUPPRESSED_FLAG;
-  return xl_suppress_match(lookup(c, d->loc.file), d->rule_name,
-                           d->loc.offset);
+  if (c->src.locate && !c->src.locate(c->src.ctx, &d->loc, &file, &offset)) {
+    file = d->loc.file;
+    offset = d->loc.offset;
+  }
+  return xl_suppress_match(lookup(c, file), d->rule_name, offset);
 }
 
 static int add_error(xl_diags *out, const char *file,

@@ -23,6 +23,24 @@ int xl_supp_files_new(xl_supp_files **out);
 /* Release. Accepts NULL. */
 void xl_supp_files_free(xl_supp_files *c);
 
+/* Where a set reads its files, for a shell whose files are not (only) on
+ * disk: the plugin's SourceManager buffers, the original files named by the
+ * line markers of a preprocessed compile. */
+typedef struct xl_supp_source {
+  /* The text of `file` into *text (heap, the set frees it) and *len:
+   * returns 1, or 0 to read the file from disk. May be NULL. */
+  int (*read)(void *ctx, const char *file, char **text, size_t *len);
+  /* Where the comments that govern a finding at loc are: returns 1 with
+   * *file (lent; must outlive the set) and *offset, or 0 for loc itself.
+   * May be NULL. */
+  int (*locate)(void *ctx, const xl_dloc *loc, const char **file,
+                size_t *offset);
+  void *ctx;
+} xl_supp_source;
+
+/* Read files through src (copied) from now on. */
+void xl_supp_files_set_source(xl_supp_files *c, const xl_supp_source *src);
+
 /*
  * Take text[0..len) as the contents of `file` (an editor's unsaved buffer)
  * instead of what is on disk. Call before the file is first looked up.

@@ -71,4 +71,30 @@ unsigned xl_utf16_column(const char *line, size_t len, unsigned byte_col);
 /* Name of a severity as printed ("error", "warning", "note"). */
 const char *xl_severity_name(xl_severity sev);
 
+/* ---- the output formats (--format) --------------------------------------- */
+
+typedef int (*xl_emit_fn)(FILE *out, const xl_diags *diags,
+                          const xl_emit_opts *opts);
+
+/* xl_emitter.needs */
+#define XL_EMITTER_SOURCE_ROOT 0x1u /* paths relative to opts->base_dir */
+
+typedef struct xl_emitter {
+  const char *name;    /* --format=NAME */
+  xl_emit_fn emit;
+  unsigned needs;      /* XL_EMITTER_* */
+} xl_emitter;
+
+/*
+ * The output format called `name` (NULL: the default, text), from the one
+ * table of formats (emitters.c); NULL when there is none. Static storage.
+ */
+const xl_emitter *xl_emitter_find(const char *name);
+
+/*
+ * The formats' names for a message, "text, json or sarif", into buf
+ * (truncated to n bytes, always terminated). Returns buf.
+ */
+const char *xl_emitter_names(char *buf, size_t n);
+
 #endif /* XL_EMIT_H */

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/config.h"
+#include "pipeline/pipeline.h"
 #include "lsp_cdb.h"
 #include "lsp_dispatch.h"
 #include "lsp_publish.h"
@@ -136,30 +136,28 @@ static lsp_doc *next_dirty_locked(lsp_server *s, double *wait) {
 /* ---- parsing ----------------------------------------------------------- */
 
 /*
- * The options of the document at `path`, as `xlambda check` computes them:
- * its configuration (--config-file, else the nearest .xlambda.yaml), then
- * the command line's settings on top. A bad configuration is an error with
- * its file:line in err.
+ * The profile of the document at `path`, as `xlambda check` computes it
+ * (lib/pipeline): its configuration (--config-file, else the nearest
+ * .xlambda.yaml), then the command line's settings on top. A bad
+ * configuration is an error with its file:line in err.
  */
-static int document_options(xl_options **out, const lsp_server *s,
+static int document_profile(xl_profile **out, const lsp_server *s,
                             const char *path, xl_error *err) {
   const xl_lsp_opts *o = &s->opts;
-  xl_config_cli cli = {o->rules, o->wae, NULL, o->cuda_version, 0};
-  xl_config *cfg = NULL;
-  int rc = o->config_file ? xl_config_load(&cfg, o->config_file, err)
-                          : xl_config_for_file(&cfg, path, err);
+  xl_profile_args a;
 
-  *out = NULL;
-  if (rc == XL_OK)
-    rc = xl_config_options(out, cfg, &cli, err);
-  xl_config_free(cfg);
-  return rc;
+  memset(&a, 0, sizeof(a));
+  a.config_file = o->config_file;
+  a.cli.rules = o->rules;
+  a.cli.warnings_as_errors = o->wae;
+  a.cli.cuda_version = o->cuda_version;
+  return xl_profile_load(out, &a, path, err);
 }
 
 /* Create the document's session from its compile command. */
 static int open_session(lsp_server *s, lsp_work *w, const char *path,
                         xl_error *err) {
-  xl_options *opts = NULL;
+  xl_profile *prof = NULL;
   lsp_command cmd;
   int rc;
 
@@ -177,15 +175,16 @@ static int open_session(lsp_server *s, lsp_work *w, const char *path,
   if (xl_error_status(err) != XL_OK)
     xl_lsp_log(s, XL_LSP_LOG_ERROR, "%s", xl_error_message(err));
   xl_lsp_log(s, XL_LSP_LOG_INFO, "%s: command from %s", path, cmd.origin);
-  rc = document_options(&opts, s, path, err);
+  rc = document_profile(&prof, s, path, err);
   if (rc < 0) { /* a bad configuration: published, and read again next time */
     xl_lsp_command_free(&cmd);
     return rc == XL_EINVAL ? XL_EPARSE : rc;
   }
-  rc = xl_document_new(&w->session, s->opts.checker, opts, path,
+  rc = xl_document_new(&w->session, s->opts.checker,
+                       xl_profile_options(prof), path,
                          (const char *const *)cmd.argv, cmd.argc,
                          cmd.directory, s->opts.document_flags, err);
-  xl_options_free(opts);
+  xl_profile_free(prof);
   xl_lsp_command_free(&cmd);
   if (rc == XL_EINVAL) {
     w->unusable = 1;

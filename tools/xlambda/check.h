@@ -22,12 +22,8 @@
 #include "core/config.h"
 #include "core/diag_impl.h"
 #include "core/linefilter.h"
+#include "pipeline/pipeline.h"
 #include "xlambda/xlambda.h"
-
-/* xl_diag.flags of suppressed findings (the kept copies) */
-#define XL_DIAG_BY_NOLINT 0x100u  /* a NOLINT comment */
-#define XL_DIAG_BY_PRAGMA 0x200u  /* #pragma nv_diag_suppress */
-#define XL_DIAG_BY_FLAG 0x400u    /* nvcc --diag-suppress in the command */
 
 /* --timeout's default: seconds one translation unit may take */
 #define XL_DEFAULT_TIMEOUT 600
@@ -64,11 +60,7 @@ int check_use_color(const check_opts *o, int fd);
 /* What applies to the files under one configuration. */
 typedef struct check_profile {
   char *key;            /* the nearest .xlambda.yaml, or "" */
-  xl_config *cfg;       /* that file's configuration (with its parents) */
-  xl_options *opts;     /* defaults + cfg + command line */
-  regex_t header, exclude;
-  int has_header, has_exclude;
-  int system_headers;
+  xl_profile *p;        /* lib/pipeline: options and filters */
 } check_profile;
 
 /* One translation unit to check, and what came of it. */

@@ -50,7 +50,7 @@ static int dump_config(check_run *run) {
   int code = XL_EXIT_TOOL;
 
   if (p && cli_config(&cli, run->o) == XL_OK &&
-      xl_config_merge(&eff, p->cfg, cli) == XL_OK &&
+      xl_config_merge(&eff, xl_profile_config(p->p), cli) == XL_OK &&
       xl_config_dump(stdout, eff) == XL_OK)
     code = XL_EXIT_OK;
   xl_config_free(cli);

@@ -22,108 +22,51 @@ static void profile_free(check_profile *p) {
   if (!p)
     return;
   free(p->key);
-  xl_config_free(p->cfg);
-  xl_options_free(p->opts);
-  if (p->has_header)
-    regfree(&p->header);
-  if (p->has_exclude)
-    regfree(&p->exclude);
+  xl_profile_free(p->p);
   free(p);
 }
 
-static int compile_filter(regex_t *re, int *has, const char *pattern,
-                          const char *what) {
-  const char *why;
-
-  if (!pattern)
-    return 0;
-  if (xl_regex_compile(re, pattern, &why) != XL_OK) {
-    xl_cli_error("%s '%s' is not a valid regular expression (%s)", what,
-                 pattern, why);
-    return -1;
-  }
-  *has = 1;
-  return 0;
-}
-
-static int profile_setup(check_profile *p, const check_opts *o) {
-  xl_config_cli cli = {o->rules, o->wae, o->cuda_path, o->cuda_version,
-                       o->system_headers};
-  xl_error *err = NULL;
-  int rc = xl_error_new(&err);
-
-  if (rc == XL_OK)
-    rc = xl_config_options(&p->opts, p->cfg, &cli, err);
+/* The command line's part of every profile. */
+static void profile_args(xl_profile_args *a, const check_opts *o) {
+  memset(a, 0, sizeof(*a));
+  a->config_file = o->config_file;
+  a->cli.rules = o->rules;
+  a->cli.warnings_as_errors = o->wae;
+  a->cli.cuda_path = o->cuda_path;
+  a->cli.cuda_version = o->cuda_version;
+  a->cli.system_headers = o->system_headers;
+  a->header_filter = o->header_filter;
+  a->exclude_header_filter = o->exclude_header_filter;
   /* replayed results carry no facts: --dump-facts, --verify-facts and
      --dump-args parse */
-  if (rc == XL_OK && o->cache_dir && !o->dump_facts && !o->dump_args &&
-      !o->verify_facts)
-    rc = xl_options_set_cache_dir(p->opts, o->cache_dir);
-  p->system_headers = o->system_headers || p->cfg->system_headers > 0;
-  if (rc < 0)
-    xl_cli_error("%s", *xl_error_message(err) ? xl_error_message(err)
-                                              : xl_status_string(rc));
-  xl_error_free(err);
-  if (rc < 0)
-    return -1;
-  if (compile_filter(&p->header, &p->has_header,
-                     o->header_filter ? o->header_filter
-                                      : p->cfg->header_filter,
-                     "--header-filter") < 0 ||
-      compile_filter(&p->exclude, &p->has_exclude,
-                     o->exclude_header_filter ? o->exclude_header_filter
-                                              : p->cfg->exclude_header_filter,
-                     "--exclude-header-filter") < 0)
-    return -1;
-  return 0;
+  if (o->cache_dir && !o->dump_facts && !o->dump_args && !o->verify_facts)
+    a->cache_dir = o->cache_dir;
 }
 
 static int profile_load(check_profile *p, const check_opts *o,
                         const char *file) {
+  xl_profile_args a;
   xl_error *err = NULL;
   int rc = xl_error_new(&err);
 
-  if (rc == XL_OK && o->config_file)
-    rc = xl_config_load(&p->cfg, o->config_file, err);
-  else if (rc == XL_OK && *p->key)
-    rc = xl_config_for_file(&p->cfg, file, err);
-  else if (rc == XL_OK)
-    rc = xl_config_new(&p->cfg);
+  profile_args(&a, o);
+  if (rc == XL_OK)
+    rc = xl_profile_load(&p->p, &a, file, err);
   if (rc < 0)
-    xl_cli_error("%s", *xl_error_message(err) ? xl_error_message(err)
-                                              : xl_status_string(rc));
+    xl_cli_error("%s", err && *xl_error_message(err) ? xl_error_message(err)
+                                                     : xl_status_string(rc));
   xl_error_free(err);
-  return rc < 0 ? -1 : profile_setup(p, o);
-}
-
-/* The key of a file's profile: --config-file, the nearest .xlambda.yaml
- * or "" (heap string). */
-static char *profile_key(const check_opts *o, const char *file) {
-  char *dir = xl_strdup(file), *slash, *found = NULL;
-
-  if (o->config_file) {
-    free(dir);
-    return xl_strdup(o->config_file);
-  }
-  if (!dir)
-    return NULL;
-  slash = strrchr(dir, '/');
-  if (slash)
-    slash[slash == dir ? 1 : 0] = '\0';
-  if (xl_config_find(&found, dir) < 0) {
-    free(dir);
-    return NULL;
-  }
-  free(dir);
-  return found ? found : xl_strdup("");
+  return rc < 0 ? -1 : 0;
 }
 
 check_profile *check_profile_for(check_run *run, const char *file) {
-  char *key = profile_key(run->o, file);
+  xl_profile_args a;
+  char *key = NULL;
   check_profile *p;
   size_t i;
 
-  if (!key)
+  profile_args(&a, run->o);
+  if (xl_profile_key(&key, &a, file) < 0)
     return NULL;
   for (i = 0; i < run->nprofs; i++)
     if (strcmp(run->profs[i]->key, key) == 0) {

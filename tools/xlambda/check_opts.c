@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "emit/emit.h"
 #include "cli.h"
 #include "util/util.h"
 
@@ -218,11 +219,12 @@ static int parse_one(check_opts *o, char **argv, int argc, int *i) {
 }
 
 static int check_format(const check_opts *o) {
-  if (!o->format || strcmp(o->format, "text") == 0 ||
-      strcmp(o->format, "json") == 0 || strcmp(o->format, "sarif") == 0)
+  char names[128];
+
+  if (xl_emitter_find(o->format))
     return 0;
-  xl_cli_error("unknown format '%s' (expected text, json or sarif)",
-               o->format);
+  xl_cli_error("unknown format '%s' (expected %s)", o->format,
+               xl_emitter_names(names, sizeof(names)));
   return -1;
 }
 

@@ -163,6 +163,7 @@ int check_use_color(const check_opts *o, int fd) {
 
 int check_emit(const check_run *run, const xl_diags *all) {
   const check_opts *o = run->o;
+  const xl_emitter *em;
   xl_emit_opts eo;
   FILE *out = stdout;
   char *root = NULL;
@@ -177,15 +178,12 @@ int check_emit(const check_run *run, const xl_diags *all) {
   }
   if (o->output ? o->color == 1 : check_use_color(o, STDOUT_FILENO))
     eo.flags |= XL_EMIT_COLOR;
-  if (o->format && strcmp(o->format, "json") == 0) {
-    rc = xl_emit_json(out, all, &eo);
-  } else if (o->format && strcmp(o->format, "sarif") == 0) {
+  em = xl_emitter_find(o->format);
+  if (em->needs & XL_EMITTER_SOURCE_ROOT) {
     root = check_source_root(o);
     eo.base_dir = root;
-    rc = xl_emit_sarif(out, all, &eo);
-  } else {
-    rc = xl_emit_text(out, all, &eo);
   }
+  rc = em->emit(out, all, &eo);
   free(root);
   if (out != stdout && fclose(out) != 0)
     rc = XL_EIO;

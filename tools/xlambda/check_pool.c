@@ -14,95 +14,30 @@
 #include "check.h"
 #include "cli.h"
 #include "core/command.h"
-#include "core/suppress_files.h"
 #include "util/util.h"
 #include "xlambda/sys/facts.h"
 
 /* ---- which findings a translation unit keeps ----------------------------- */
 
-static int file_is_system(const xl_facts *f, const char *file) {
-  uint32_t i;
-
-  for (i = 0; f && i < f->nfiles; i++)
-    if (strcmp(f->files[i], file) == 0)
-      return (f->file_flags[i] & XL_FILE_SYSTEM) != 0;
-  return 0;
+static void record_failure(check_job *j, int rc, const xl_error *err) {
+  j->rc = rc;
+  j->error = xl_strdup(*xl_error_message(err) ? xl_error_message(err)
+                                              : xl_status_string(rc));
 }
 
-/* clang-tidy 22's rule: the main file always; a system header only with
- * --system-headers; another header when --header-filter matches it (all do
- * by default) and --exclude-header-filter does not. */
-static int file_shown(const check_profile *p, const char *file,
-                      const char *main_file, const xl_facts *facts) {
-  if (strcmp(file, main_file) == 0)
-    return 1;
-  if (!*file)
-    return 1;
-  if (!p->system_headers && file_is_system(facts, file))
-    return 0;
-  if (p->has_header && regexec(&p->header, file, 0, NULL, 0) != 0)
-    return 0;
-  if (p->has_exclude && regexec(&p->exclude, file, 0, NULL, 0) == 0)
-    return 0;
-  return 1;
-}
-
-/* XL_DIAG_BY_* for how d is suppressed, else 0. */
-static unsigned suppressed_by(xl_supp_files *c, const xl_result *r,
-                              const xl_diag *d) {
-  switch (xl_supp_files_match(c, xl_result_diag_suppress(r), d)) {
-  case XL_SUPPRESSED_NOLINT:
-    return XL_DIAG_BY_NOLINT;
-  case XL_SUPPRESSED_PRAGMA:
-    return XL_DIAG_BY_PRAGMA;
-  case XL_SUPPRESSED_FLAG:
-    return XL_DIAG_BY_FLAG;
-  default:
-    return 0;
-  }
-}
-
-static void keep(xl_diags *to, const xl_diag *d, unsigned flags) {
-  xl_diag *c = xl_diags_copy(to, d);
-
-  if (c)
-    c->flags |= flags;
-}
-
-/* Unmatched NOLINTBEGIN/END count on the lines --diff keeps. */
-static int nolint_line_kept(void *ctx, const char *file, unsigned line) {
-  const check_run *run = ctx;
-
-  return !run->lines || xl_linefilter_covers(run->lines, file, line);
-}
-
-/* Sort one TU's findings into kept, suppressed and hidden. */
+/* Sort one TU's findings into kept, suppressed and hidden (lib/pipeline). */
 static void sift(check_run *run, check_job *j, const xl_result *r) {
-  const xl_diags *all = xl_result_diags(r);
-  const char *main_file = xl_result_file(r);
-  xl_supp_files *supp = NULL;
-  size_t i;
+  xl_sift_in in = {xl_result_diags(r), xl_result_file(r), xl_result_facts(r),
+                   xl_result_diag_suppress(r), j->prof->p, run->lines, NULL};
+  xl_sift_out out = {j->diags, j->suppressed, j->hidden};
+  xl_error *err = NULL;
+  int rc = xl_error_new(&err);
 
-  if (xl_supp_files_new(&supp) < 0 || xl_supp_files_read(supp, main_file) < 0) {
-    xl_supp_files_free(supp); /* out of memory: keep everything */
-    for (i = 0; i < all->count; i++)
-      keep(j->diags, all->items[i], 0);
-    return;
-  }
-  for (i = 0; i < all->count; i++) {
-    const xl_diag *d = all->items[i];
-    unsigned by;
-    if (!file_shown(j->prof, d->loc.file, main_file, xl_result_facts(r)) ||
-        (run->lines && !xl_linefilter_covers(run->lines, d->loc.file,
-                                             d->loc.line))) {
-      keep(j->hidden, d, 0);
-      continue;
-    }
-    by = suppressed_by(supp, r, d);
-    keep(by ? j->suppressed : j->diags, d, by);
-  }
-  xl_supp_files_errors(supp, j->diags, nolint_line_kept, run);
-  xl_supp_files_free(supp);
+  if (rc == XL_OK)
+    rc = xl_pipeline_sift(&out, &in, err);
+  if (rc < 0)
+    record_failure(j, rc, err);
+  xl_error_free(err);
 }
 
 /* ---- one job ------------------------------------------------------------- */
@@ -119,11 +54,6 @@ static char **copy_list(const char *const *v) {
   return c;
 }
 
-static void record_failure(check_job *j, int rc, const xl_error *err) {
-  j->rc = rc;
-  j->error = xl_strdup(*xl_error_message(err) ? xl_error_message(err)
-                                              : xl_status_string(rc));
-}
 
 /* --verify-facts: a location that does not hold what the facts say fails
  * the job as an internal error (every mismatch listed). Returns 0, or -1
@@ -196,7 +126,7 @@ void check_job_run(check_run *run, xl_checker *c, check_job *j) {
                       xl_diags_new(&j->hidden) < 0))
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc == XL_OK)
-    rc = xl_checker_set_options(c, j->prof->opts, err);
+    rc = xl_checker_set_options(c, xl_profile_options(j->prof->p), err);
   if (rc == XL_OK && o->dump_args) {
     rc = dump_args(j, c, err);
     if (rc < 0)
@@ -270,7 +200,7 @@ static int make_checkers(worker *w, int n, check_run *run) {
 
   for (i = 0; rc == XL_OK && i < n; i++) {
     w[i].run = run;
-    rc = xl_checker_new(&w[i].checker, run->jobs[0].prof->opts, err);
+    rc = xl_checker_new(&w[i].checker, xl_profile_options(run->jobs[0].prof->p), err);
   }
   if (rc < 0)
     xl_cli_error("%s", *xl_error_message(err) ? xl_error_message(err)

@@ -511,7 +511,7 @@ int check_workers_run(check_run *run, int n) {
   if (rc == XL_OK && !pl.procs)
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc == XL_OK && n)
-    rc = xl_checker_new(&pl.checker, run->jobs[0].prof->opts, err);
+    rc = xl_checker_new(&pl.checker, xl_profile_options(run->jobs[0].prof->p), err);
   if (rc < 0)
     xl_cli_error("%s", *xl_error_message(err) ? xl_error_message(err)
                                               : xl_status_string(rc));
