@@ -32,6 +32,21 @@ extern "C" {
 #include "frontend/fe.h"
 }
 
+/* Every function of the walk's seam (lib/frontend/seam.def) is one that
+ * cx_shim.h renames, and so one this file implements. */
+namespace {
+constexpr bool renamed(const char *name) {
+  return name[0] == 'x' && name[1] == 'l' && name[2] == 'p' && name[3] == '_';
+}
+} // namespace
+#define XLP_STR(x) #x
+#define XLP_NAME(x) XLP_STR(x)
+#define XL_SEAM_FN(fn)                                                        \
+  static_assert(renamed(XLP_NAME(fn)), "plugin/cx_shim.h does not rename " #fn);
+#include "frontend/seam.def"
+#undef XLP_NAME
+#undef XLP_STR
+
 using namespace clang;
 using xlp::CType;
 using xlp::Cursor;

@@ -4,7 +4,8 @@
  *
  * The plugin compiles the walk files of lib/frontend (the same C files the
  * CLI uses; CMake's xlambda_walk_plugin) with this header force-included
- * (-include). Each clang_* function the walk calls becomes an xlp_*
+ * (-include). Each function of the walk's seam (lib/frontend/seam.h: the
+ * list is seam.def, what the walk relies on is seam.h) becomes an xlp_*
  * function, declared here by <clang-c/Index.h> itself under the new name and
  * implemented in cx_shim.cpp over the plugin's libclang model of the Clang
  * AST (cursor.h), so that nothing collides with a real libclang in the
@@ -12,9 +13,11 @@
  * CXType, CXSourceLocation, CXString); the handles are the plugin's own
  * (CXTranslationUnit, CXFile, CXPrintingPolicy; see cx_shim.cpp).
  *
- * A clang_* function missing from this list stays undefined in the plugin;
- * plugin/CMakeLists.txt links with -z defs against the objects, so the
- * build fails instead.
+ * The renames below are exactly seam.def's functions: cx_shim.cpp fails to
+ * compile when one is missing, the ctest walk-seam when there is one more.
+ * A clang_* function the walk calls but this list misses would stay
+ * undefined in the plugin; plugin/CMakeLists.txt links with -z defs
+ * against the objects, so the build fails instead.
  */
 #ifndef XLP_CX_SHIM_H
 #define XLP_CX_SHIM_H

@@ -13,6 +13,7 @@
  * arms of one #if group), else by source location (pair.c, shared with the
  * clang plugin). Rules compare the pairs.
  */
+#include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
 #include <stdlib.h>
 #include <string.h>
 

@@ -9,6 +9,7 @@
  * parsed outside the preamble.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
 #include <stdlib.h>
 #include <string.h>
 

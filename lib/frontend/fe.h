@@ -24,12 +24,15 @@
  *   adl.c      argument-dependent lookup through nvcc's placeholder types
  *   thisobj.c  the members of a class an extended lambda copies by '*this'
  *
- * Only this directory includes clang-c headers.
+ * Only this directory includes clang-c headers. The walk gets libclang
+ * through seam.h, which lists the calls it may make (seam.def) and what it
+ * relies on from them; the parse side (parse.c, device.c, document.c,
+ * recover.c) includes <clang-c/Index.h> itself for the rest.
  */
 #ifndef XL_FE_H
 #define XL_FE_H
 
-#include <clang-c/Index.h>
+#include "seam.h"
 
 #include "xlambda/sys/facts.h"
 #include "util/util.h"
@@ -367,8 +370,9 @@ struct xl_recovery;
  * (XL_PARSE_SYSTEM_HEADERS walks system headers too). With `needs_device`
  * (may be NULL) the walk's state then scans for __CUDA_ARCH__ conditionals
  * (xl_fe_arch_scan), which sets it. XL_OK or XL_ENOMEM. The one entry of
- * both frontends: the clang plugin compiles the walk files against its own
- * libclang functions (plugin/cx_shim.h) and calls it the same way.
+ * the walk, over either AST behind its seam (seam.h): libclang's, or the
+ * compiler's in the clang plugin, which compiles the walk files against its
+ * adapter (plugin/cx_shim.h) and calls it the same way.
  */
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const struct xl_recovery *rec, unsigned flags,

@@ -3,6 +3,7 @@
  * errors into findings, and walk the AST into facts.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

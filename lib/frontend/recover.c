@@ -17,6 +17,7 @@
  * third '<' and '>'. The copy gets '<<< ' and '>>> ' there (same length).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
 #include <stdlib.h>
 #include <string.h>
 

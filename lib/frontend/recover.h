@@ -5,8 +5,6 @@
 #ifndef XL_RECOVER_H
 #define XL_RECOVER_H
 
-#include <clang-c/Index.h>
-
 #include "fe.h"
 
 typedef struct xl_recovery {
