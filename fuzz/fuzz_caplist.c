@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "frontend/lex.h"
+#include "util/lex.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
  * cx_shim.cpp: the libclang functions lib/frontend's walk calls, for the
- * plugin (cx_shim.h renames them xlp_*), over the libclang model of
+ * plugin (seam_prefix.h renames them xlp_*), over the libclang model of
  * cursor.h. The C structs keep libclang 22's layouts and meanings:
  *
  *   CXCursor          kind; data[0], data[1] as cursor.h's d0, d1;
@@ -18,7 +18,7 @@
  *                     the plugin's Tu
  *   CXPrintingPolicy  an XlpPolicy (only TerseOutput is modelled)
  */
-#include "cx_shim.h"
+#include "frontend/seam_prefix.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -33,7 +33,7 @@ extern "C" {
 }
 
 /* Every function of the walk's seam (lib/frontend/seam.def) is one that
- * cx_shim.h renames, and so one this file implements. */
+ * seam_prefix.h renames, and so one this file implements. */
 namespace {
 constexpr bool renamed(const char *name) {
   return name[0] == 'x' && name[1] == 'l' && name[2] == 'p' && name[3] == '_';
@@ -42,7 +42,7 @@ constexpr bool renamed(const char *name) {
 #define XLP_STR(x) #x
 #define XLP_NAME(x) XLP_STR(x)
 #define XL_SEAM_FN(fn)                                                        \
-  static_assert(renamed(XLP_NAME(fn)), "plugin/cx_shim.h does not rename " #fn);
+  static_assert(renamed(XLP_NAME(fn)), "lib/frontend/seam_prefix.h does not rename " #fn);
 #include "frontend/seam.def"
 #undef XLP_NAME
 #undef XLP_STR

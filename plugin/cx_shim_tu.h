@@ -1,7 +1,7 @@
 /*
  * cx_shim_tu.h: the plugin's CXTranslationUnit and the conversions between
  * the C structs of libclang and the model of cursor.h (cx_shim.cpp,
- * cx_shim_loc.cpp). Only the shim includes it (after cx_shim.h).
+ * cx_shim_loc.cpp). Only the shim includes it (after seam_prefix.h).
  */
 #ifndef XLP_CX_SHIM_TU_H
 #define XLP_CX_SHIM_TU_H

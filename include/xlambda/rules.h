@@ -1,7 +1,7 @@
 /*
  * xlambda/rules.h: the rule catalog, read-only.
  *
- * Rules are listed in one table (lib/rules/rules.def); these calls expose it
+ * Rules are listed in one table (lib/core/rules.def); these calls expose it
  * for --list-rules, SARIF rule metadata and the language server.
  */
 #ifndef XLAMBDA_RULES_H

@@ -19,7 +19,7 @@
 #define XL_CACHE_H
 
 #include "core/diag_impl.h"
-#include "rules/registry.h"
+#include "core/ruletable.h"
 #include "xlambda/sys/facts.h"
 
 /*

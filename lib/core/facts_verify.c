@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../frontend/lex.h"
-#include "../util/util.h"
+#include "util/lex.h"
+#include "util/util.h"
 #include "xlambda/sys/facts.h"
 
 /* One file's text, read on first use; state 0: not read, 1: read, -1: skip. */

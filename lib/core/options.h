@@ -8,7 +8,7 @@
 
 #include "xlambda/xlambda.h"
 #include "argv.h"
-#include "rules/registry.h"
+#include "core/ruletable.h"
 
 struct xl_options {
   xl_rule_config rules;

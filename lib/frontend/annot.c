@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fe.h"
-#include "lex.h"
+#include "util/lex.h"
 
 /* Where the annotation belongs: the first character after the capture
  * list that is not a blank (the template head's '<' or the '('). */

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "fe.h"
-#include "lex.h"
+#include "util/lex.h"
 
 #define MAX_NESTING 64
 

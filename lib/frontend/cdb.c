@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/cdb.h"
+#include "frontend/cdb.h"
 #include "core/command.h"
 #include "util/util.h"
 

@@ -372,7 +372,7 @@ struct xl_recovery;
  * (xl_fe_arch_scan), which sets it. XL_OK or XL_ENOMEM. The one entry of
  * the walk, over either AST behind its seam (seam.h): libclang's, or the
  * compiler's in the clang plugin, which compiles the walk files against its
- * adapter (plugin/cx_shim.h) and calls it the same way.
+ * adapter (lib/frontend/seam_prefix.h) and calls it the same way.
  */
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const struct xl_recovery *rec, unsigned flags,

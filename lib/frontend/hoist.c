@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fe.h"
-#include "lex.h"
+#include "util/lex.h"
 
 #define MAX_ANCESTORS 32
 #define MAX_NAMES 64

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lex.h"
+#include "util/lex.h"
 #include "uses.h"
 
 static unsigned expansion_offset(CXCursor c) {

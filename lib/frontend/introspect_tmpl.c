@@ -29,7 +29,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lex.h"
+#include "util/lex.h"
 #include "uses.h"
 
 #define MAX_ARGS 8

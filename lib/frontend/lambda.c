@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fe.h"
-#include "lex.h"
+#include "util/lex.h"
 
 typedef struct space_scan {
   int host, device, global, device_var; /* device_var: __shared__/__constant__ */

@@ -9,7 +9,7 @@
  * dependent expressions, 'return' in nested lambdas) gives no spelling.
  */
 #include "fe.h"
-#include "../util/util.h"
+#include "util/util.h"
 
 #include <ctype.h>
 #include <stdlib.h>

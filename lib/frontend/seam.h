@@ -11,16 +11,16 @@
  *                      TU that lib/frontend's parse side (parse.c, device.c,
  *                      document.c, recover.c: the files that include
  *                      <clang-c/Index.h> themselves) had libclang parse;
- *   the plugin's       plugin/cx_shim.h renames each listed clang_* to an
+ *   the plugin's       lib/frontend/seam_prefix.h renames each listed clang_* to an
  *   adapter            xlp_* function of plugin/cx_shim.cpp, over a model
  *                      of libclang built on the compiler's own AST
  *                      (plugin/cursor.h, walker.h).
  *
  * Adding a call changes the seam: its line in seam.def, its #define in
- * plugin/cx_shim.h and its xlp_* function in plugin/cx_shim.cpp. The ctest
+ * lib/frontend/seam_prefix.h and its xlp_* function in plugin/cx_shim.cpp. The ctest
  * walk-seam (test/seam/check_seam.py) fails when the walk's objects call a
  * clang_* function seam.def does not list, when seam.def lists one that
- * nothing calls, when cx_shim.h does not rename exactly the listed ones,
+ * nothing calls, when seam_prefix.h does not rename exactly the listed ones,
  * and when a walk file includes a <clang-c/...> header itself or reads an
  * opaque field seam.def does not list.
  *

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fe.h"
-#include "lex.h"
+#include "util/lex.h"
 
 #define MAX_DEPTH 8
 

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lex.h"
+#include "util/lex.h"
 #include "uses.h"
 
 #define FOLLOW_DEPTH 5

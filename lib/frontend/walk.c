@@ -11,7 +11,7 @@
 
 #include "fe.h"
 #include "frontend.h"
-#include "lex.h"
+#include "util/lex.h"
 #include "recover.h"
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/cdb.h"
+#include "frontend/cdb.h"
 #include "core/command.h"
 #include "lsp_cdb.h"
 #include "util/util.h"

@@ -6,13 +6,13 @@ renames exactly those.
   check_seam.py --nm NM --objects 'OBJ;OBJ;...' --root SRC WALK_SOURCE...
 
 WALK_SOURCE: the walk's files (XL_WALK_SOURCES in CMakeLists.txt); OBJ: the
-objects of the library they are compiled into (xlambda_core), among which
+objects of the library they are compiled into (xlambda_frontend), among which
 each walk file's object is the one named after its path (lib/frontend/walk.c
 -> .../lib/frontend/walk.c.o). Fails, one line per problem, when
   * a walk object references a clang_* function seam.def does not list
     (`nm -u`: what the walk calls, through any header, and nothing else);
   * seam.def lists a function no walk object references (a stale entry);
-  * plugin/cx_shim.h does not rename (#define clang_X xlp_X) exactly the
+  * lib/frontend/seam_prefix.h does not rename (#define clang_X xlp_X) exactly the
     listed functions;
   * a walk file, or a project header it includes, includes a <clang-c/...>
     header itself: only seam.h does;
@@ -58,7 +58,7 @@ def read_def(path):
 
 
 def read_shim(path):
-    """plugin/cx_shim.h's renames: {clang_X: replacement}."""
+    """lib/frontend/seam_prefix.h's renames: {clang_X: replacement}."""
     renames = {}
     with open(path, encoding='utf-8') as f:
         for line in f:
@@ -127,17 +127,17 @@ def check_calls(args, fns, problems):
 
 
 def check_shim(root, fns, problems):
-    """plugin/cx_shim.h renames exactly seam.def's functions, to xlp_*."""
-    renames = read_shim(os.path.join(root, 'plugin', 'cx_shim.h'))
+    """lib/frontend/seam_prefix.h renames exactly seam.def's functions, to xlp_*."""
+    renames = read_shim(os.path.join(root, 'lib', 'frontend', 'seam_prefix.h'))
     for fn in sorted(set(fns) - set(renames)):
-        problems.append('plugin/cx_shim.h does not rename %s (listed in '
+        problems.append('lib/frontend/seam_prefix.h does not rename %s (listed in '
                         'lib/frontend/seam.def)' % fn)
     for fn in sorted(set(renames) - set(fns)):
-        problems.append('plugin/cx_shim.h renames %s, which '
+        problems.append('lib/frontend/seam_prefix.h renames %s, which '
                         'lib/frontend/seam.def does not list' % fn)
     for fn in sorted(set(renames) & set(fns)):
         if renames[fn] != 'xlp_' + fn[len('clang_'):]:
-            problems.append('plugin/cx_shim.h renames %s to %s, not xlp_%s'
+            problems.append('lib/frontend/seam_prefix.h renames %s to %s, not xlp_%s'
                             % (fn, renames[fn], fn[len('clang_'):]))
 
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "builder.h"
-#include "frontend/lex.h"
+#include "util/lex.h"
 
 static xl_caplist parse(const char *text) {
   xl_caplist c;

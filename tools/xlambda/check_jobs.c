@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "cli.h"
-#include "core/cdb.h"
+#include "frontend/cdb.h"
 #include "core/command.h"
 #include "util/util.h"
 

@@ -2,7 +2,7 @@
  * xlambda/sys/rule.h: what a rule sees and how it reports.
  *
  * A rule is a function `void check(xl_rule_ctx *ctx, const xl_facts *facts)`
- * listed in lib/rules/rules.def with its id, default severity and message
+ * listed in lib/core/rules.def with its id, default severity and message
  * format. It reads facts and calls xl_report(); the message format comes from
  * the table, so a rule supplies only the arguments. Severity, enabling and
  * suppression are applied by the runner, not by rules.

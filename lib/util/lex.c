@@ -4,7 +4,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "lex.h"
+#include "util/lex.h"
 
 void xl_lex_init(xl_lexer *lx, const char *buf, size_t len, size_t pos) {
   lx->buf = buf;

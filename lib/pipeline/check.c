@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "xlambda/xlambda.h"
-#include "argv.h"
+#include "core/argv.h"
 #include "frontend/frontend.h"
 #include "core/cache.h"
 #include "core/suppress_files.h"

@@ -1,6 +1,7 @@
 /*
- * cx_shim.h: libclang's C API, renamed, for lib/frontend's walk inside the
- * clang plugin.
+ * seam_prefix.h: libclang's C API, renamed, for the walk inside the clang
+ * plugin. It belongs to the seam (seam.h, seam.def), so it lives here: the
+ * plugin chooses it (an arrow from plugin/ into lib/, never the reverse).
  *
  * The plugin compiles the walk files of lib/frontend (the same C files the
  * CLI uses; CMake's xlambda_walk_plugin) with this header force-included
@@ -19,8 +20,8 @@
  * undefined in the plugin; plugin/CMakeLists.txt links with -z defs
  * against the objects, so the build fails instead.
  */
-#ifndef XLP_CX_SHIM_H
-#define XLP_CX_SHIM_H
+#ifndef XL_SEAM_PREFIX_H
+#define XL_SEAM_PREFIX_H
 
 #define CINDEX_NO_EXPORTS 1 /* no default visibility for the xlp_ names */
 
@@ -103,4 +104,4 @@
 
 #include <clang-c/Index.h>
 
-#endif /* XLP_CX_SHIM_H */
+#endif /* XL_SEAM_PREFIX_H */
