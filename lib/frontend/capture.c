@@ -90,7 +90,7 @@ void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent) {
   int is_this = 0;
   unsigned i, decl_off;
   CXFile decl_file;
-  unsigned unevaluated = fe->unevaluated;
+  unsigned unevaluated = fe->at.unevaluated;
 
   if (k == CXCursor_CXXThisExpr)
     is_this = 1;
@@ -100,8 +100,8 @@ void xl_fe_note_ref(xl_fe *fe, CXCursor c, CXCursor parent) {
     return;
   clang_getExpansionLocation(clang_getCursorLocation(decl), &decl_file, NULL,
                              NULL, &decl_off);
-  for (i = fe->nlambdas; i-- > 0;) {
-    fe_lambda_frame *fr = &fe->lambdas[i];
+  for (i = fe->at.nlambdas; i-- > 0;) {
+    fe_lambda_frame *fr = &fe->at.lambdas[i];
     /* a local declared inside this lambda is not captured by it */
     if (!is_this && decl_off >= fr->begin && decl_off < fr->end) {
       add_own(fe, fr, c, decl);
@@ -229,9 +229,9 @@ static int function_text(cap_ctx *cx, unsigned *b, unsigned *e) {
   CXFile fb, fend;
 
   if ((l->flags & XL_LAMBDA_MACRO) || l->body.file != cx->intro->id ||
-      !cx->fe->in_function)
+      !cx->fe->at.in_function)
     return 0;
-  ext = clang_getCursorExtent(cx->fe->func_cursor);
+  ext = clang_getCursorExtent(cx->fe->at.func_cursor);
   clang_getExpansionLocation(clang_getRangeStart(ext), &fb, NULL, NULL, b);
   clang_getExpansionLocation(clang_getRangeEnd(ext), &fend, NULL, NULL, e);
   return xl_fe_file(cx->fe, fb) == cx->intro &&

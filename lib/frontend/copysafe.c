@@ -227,7 +227,7 @@ void xl_fe_copy_safety(xl_fe *fe, const fe_lambda_frame *fr) {
   cs_ctx *cx;
   size_t j;
 
-  if (!fe->in_function || l->first_capture == XL_NONE || !l->ncaptures)
+  if (!fe->at.in_function || l->first_capture == XL_NONE || !l->ncaptures)
     return;
   cx = calloc(1, sizeof(*cx));
   if (!cx) {
@@ -239,7 +239,7 @@ void xl_fe_copy_safety(xl_fe *fe, const fe_lambda_frame *fr) {
   caps = &fe->facts->captures[l->first_capture];
   collect(cx, caps, l->ncaptures);
   if (cx->nvars) {
-    clang_visitChildren(fe->func_cursor, visit, cx);
+    clang_visitChildren(fe->at.func_cursor, visit, cx);
     finish(cx, caps, l->ncaptures);
   }
   for (j = 0; j < cx->nvars; j++)

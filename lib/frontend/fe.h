@@ -96,52 +96,66 @@ typedef struct fe_blanked {
 } fe_blanked;
 
 /* The walk's state. */
+/* The source map (srcmap.c): the files of the facts, by CXFile. */
+typedef struct fe_srcmap {
+  fe_file **files;           /* each allocated alone: pointers stay valid */
+  size_t nfiles, cap_files;
+  CXFile *fmap_keys;         /* CXFile pointer -> files[] */
+  fe_file **fmap_vals;
+  size_t fmap_cap, fmap_n;
+} fe_srcmap;
+
+/* Type interning (types.c): hash of the canonical spelling -> type id. */
+typedef struct fe_types {
+  uint64_t *type_keys;
+  xl_id *type_vals;
+  size_t type_cap, type_count;
+  unsigned type_depth;
+} fe_types;
+
+/* Where the walk is (walk.c, lambda.c): the enclosing function, lambdas and
+ * statement of what is being visited. */
+typedef struct fe_at {
+  CXCursor func_cursor;       /* the enclosing function (lazily in facts) */
+  xl_id func;
+  int in_function;
+  xl_space func_space;
+  fe_lambda_frame lambdas[FE_MAX_DEPTH]; /* innermost last */
+  unsigned nlambdas;
+  CXCursor stmt;              /* the statement that holds it */
+  int have_stmt;
+  unsigned constexpr_if_depth; /* branches open in the enclosing function */
+  unsigned unevaluated;        /* inside sizeof/alignof operands */
+} fe_at;
+
+/* Records added to the facts and their cursors (scope.c). */
+typedef struct fe_recs {
+  CXCursor *rec_cursors;
+  xl_id *rec_ids;
+  size_t nrecs, cap_rec_cursors, cap_rec_ids;
+} fe_recs;
+
+/* Specializations (instances.c); `instance` is set while walking one. */
+typedef struct fe_inst {
+  fe_spec *specs;
+  size_t nspecs, cap_specs;
+  int instance;
+  xl_loc *host_calls;   /* closures whose operator() host code calls */
+  size_t nhost_calls, cap_host_calls;
+} fe_inst;
+
+/* The walk's state: one part per concern, each owned by the files named. */
 typedef struct xl_fe {
   CXTranslationUnit tu;
   xl_facts *facts;
   int status;                 /* sticky: XL_ENOMEM once memory ran out */
   int walk_system;            /* walk system-header declarations too */
 
-  fe_file **files;           /* each allocated alone: pointers stay valid */
-  size_t nfiles, cap_files;
-  CXFile *fmap_keys;         /* CXFile pointer -> files[] (srcmap.c) */
-  fe_file **fmap_vals;
-  size_t fmap_cap, fmap_n;
-
-  /* type interning: hash of the canonical spelling -> type id */
-  uint64_t *type_keys;
-  xl_id *type_vals;
-  size_t type_cap, type_count;
-  unsigned type_depth;
-
-  /* the enclosing function (lazily added to facts) */
-  CXCursor func_cursor;
-  xl_id func;
-  int in_function;
-  xl_space func_space;
-
-  /* the enclosing lambdas, innermost last */
-  fe_lambda_frame lambdas[FE_MAX_DEPTH];
-  unsigned nlambdas;
-
-  /* the statement that holds what is being visited */
-  CXCursor stmt;
-  int have_stmt;
-  unsigned constexpr_if_depth; /* branches open in the enclosing function */
-  unsigned unevaluated;        /* inside sizeof/alignof operands */
-
-
-  /* records added to the facts and their cursors (scope.c) */
-  CXCursor *rec_cursors;
-  xl_id *rec_ids;
-  size_t nrecs, cap_rec_cursors, cap_rec_ids;
-
-  /* specializations (instances.c); `instance` is set while walking one */
-  fe_spec *specs;
-  size_t nspecs, cap_specs;
-  int instance;
-  xl_loc *host_calls;   /* closures whose operator() host code calls */
-  size_t nhost_calls, cap_host_calls;
+  fe_srcmap src;              /* srcmap.c */
+  fe_types types;             /* types.c */
+  fe_at at;                   /* walk.c, lambda.c */
+  fe_recs recs;               /* scope.c */
+  fe_inst inst;               /* instances.c */
 
   /* annotations recover.c blanked out before the parse */
   const fe_blanked *blanked;

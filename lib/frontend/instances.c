@@ -52,10 +52,10 @@ static int same_place(CXCursor a, CXCursor b) {
 static int in_device_code(xl_fe *fe) {
   unsigned i;
 
-  if (fe->func_space == XL_SPACE_DEVICE || fe->func_space == XL_SPACE_GLOBAL)
+  if (fe->at.func_space == XL_SPACE_DEVICE || fe->at.func_space == XL_SPACE_GLOBAL)
     return 1;
-  for (i = 0; i < fe->nlambdas; i++)
-    if (fe->facts->lambdas[fe->lambdas[i].id].space == XL_SPACE_DEVICE)
+  for (i = 0; i < fe->at.nlambdas; i++)
+    if (fe->facts->lambdas[fe->at.lambdas[i].id].space == XL_SPACE_DEVICE)
       return 1;
   return 0;
 }
@@ -73,11 +73,11 @@ static void note_host_call(xl_fe *fe, CXCursor fn) {
   clang_disposeString(s);
   if (!is_op || !is_closure_class(cls))
     return;
-  if (XL_GROW(fe->host_calls, fe->cap_host_calls, fe->nhost_calls + 1) < 0) {
+  if (XL_GROW(fe->inst.host_calls, fe->inst.cap_host_calls, fe->inst.nhost_calls + 1) < 0) {
     xl_fe_oom(fe);
     return;
   }
-  fe->host_calls[fe->nhost_calls++] =
+  fe->inst.host_calls[fe->inst.nhost_calls++] =
       xl_fe_loc(fe, clang_getCursorLocation(cls));
 }
 
@@ -337,8 +337,8 @@ static int find_spec(const xl_fe *fe, CXCursor def) {
   unsigned h = clang_hashCursor(def);
   size_t i;
 
-  for (i = 0; i < fe->nspecs; i++)
-    if (fe->specs[i].hash == h && clang_equalCursors(fe->specs[i].cursor, def))
+  for (i = 0; i < fe->inst.nspecs; i++)
+    if (fe->inst.specs[i].hash == h && clang_equalCursors(fe->inst.specs[i].cursor, def))
       return (int)i;
   return -1;
 }
@@ -349,9 +349,9 @@ static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
   xl_id id;
   xl_func *fn;
   fe_spec *sp;
-  xl_id poi_func = fe->instance ? fe->func : XL_NONE;
+  xl_id poi_func = fe->inst.instance ? fe->at.func : XL_NONE;
 
-  if (XL_GROW(fe->specs, fe->cap_specs, fe->nspecs + 1) < 0) {
+  if (XL_GROW(fe->inst.specs, fe->inst.cap_specs, fe->inst.nspecs + 1) < 0) {
     xl_fe_oom(fe);
     return;
   }
@@ -365,7 +365,7 @@ static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
   fn->poi = xl_fe_loc(fe, clang_getCursorLocation(ref));
   fn->poi_func = poi_func;
   fn->name = spec_name(fe, def);
-  sp = &fe->specs[fe->nspecs++];
+  sp = &fe->inst.specs[fe->inst.nspecs++];
   sp->cursor = def;
   sp->hash = clang_hashCursor(def);
   sp->func = id;
@@ -399,7 +399,7 @@ void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
   space = xl_fe_decl_space(def, NULL);
   walk = clang_isCursorDefinition(def) && !xl_fe_in_system(def) &&
          space != XL_SPACE_DEVICE && space != XL_SPACE_GLOBAL;
-  if ((!walk && space != XL_SPACE_GLOBAL) || fe->nspecs >= MAX_SPECS)
+  if ((!walk && space != XL_SPACE_GLOBAL) || fe->inst.nspecs >= MAX_SPECS)
     return;
   add_spec(fe, def, ref, space, walk);
 }
@@ -436,23 +436,23 @@ static void apply_host_calls(xl_fe *fe) {
   size_t i;
   uint32_t j;
 
-  for (i = 0; i < fe->nhost_calls; i++)
+  for (i = 0; i < fe->inst.nhost_calls; i++)
     for (j = 0; j < fe->facts->nlambdas; j++)
-      if (same_loc(fe->host_calls[i], fe->facts->lambdas[j].loc))
+      if (same_loc(fe->inst.host_calls[i], fe->facts->lambdas[j].loc))
         fe->facts->lambdas[j].flags |= XL_LAMBDA_HOST_CALLED;
 }
 
 int xl_fe_instances_run(xl_fe *fe) {
   size_t i;
 
-  for (i = 0; i < fe->nspecs && fe->status == XL_OK; i++) {
-    CXCursor c = fe->specs[i].cursor;
-    xl_id func = fe->specs[i].func;
-    if (!fe->specs[i].walk)
+  for (i = 0; i < fe->inst.nspecs && fe->status == XL_OK; i++) {
+    CXCursor c = fe->inst.specs[i].cursor;
+    xl_id func = fe->inst.specs[i].func;
+    if (!fe->inst.specs[i].walk)
       continue;
-    fe->instance = 1;
+    fe->inst.instance = 1;
     xl_fe_walk_function(fe, c, func);
-    fe->instance = 0;
+    fe->inst.instance = 0;
   }
   link_patterns(fe->facts);
   apply_host_calls(fe);
@@ -460,13 +460,13 @@ int xl_fe_instances_run(xl_fe *fe) {
 }
 
 void xl_fe_instances_free(xl_fe *fe) {
-  free(fe->specs);
-  free(fe->host_calls);
-  free(fe->rec_cursors);
-  free(fe->rec_ids);
-  fe->specs = NULL;
-  fe->host_calls = NULL;
-  fe->rec_cursors = NULL;
-  fe->rec_ids = NULL;
-  fe->nspecs = fe->nhost_calls = fe->nrecs = 0;
+  free(fe->inst.specs);
+  free(fe->inst.host_calls);
+  free(fe->recs.rec_cursors);
+  free(fe->recs.rec_ids);
+  fe->inst.specs = NULL;
+  fe->inst.host_calls = NULL;
+  fe->recs.rec_cursors = NULL;
+  fe->recs.rec_ids = NULL;
+  fe->inst.nspecs = fe->inst.nhost_calls = fe->recs.nrecs = 0;
 }

@@ -41,11 +41,11 @@ static int unevaluated_at(xl_fe *fe, CXCursor c) {
   xl_lexer lx;
   xl_tok t, prev = {XL_TOK_EOF, 0, 0};
 
-  if (fe->unevaluated)
+  if (fe->at.unevaluated)
     return 1;
-  if (!fe->have_stmt)
+  if (!fe->at.have_stmt)
     return 0;
-  sf = xl_fe_spelling(fe, clang_getCursorLocation(fe->stmt), &soff);
+  sf = xl_fe_spelling(fe, clang_getCursorLocation(fe->at.stmt), &soff);
   cf = xl_fe_spelling(fe, clang_getCursorLocation(c), &coff);
   if (!sf || sf != cf || !sf->buf || coff < soff)
     return 0;

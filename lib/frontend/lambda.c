@@ -48,8 +48,8 @@ void xl_fe_note_device_ref(xl_fe *fe, CXCursor ref) {
   clang_visitChildren(decl, scan_attr, &s);
   if (!s.global && !s.device_var && !(s.device && !s.host))
     return;
-  for (i = 0; i < fe->nlambdas; i++)
-    fe->facts->lambdas[fe->lambdas[i].id].flags |= XL_LAMBDA_DEVICE_REFS;
+  for (i = 0; i < fe->at.nlambdas; i++)
+    fe->facts->lambdas[fe->at.lambdas[i].id].flags |= XL_LAMBDA_DEVICE_REFS;
 }
 
 xl_space xl_fe_decl_space(CXCursor decl, CXSourceLocation *first_attr) {
@@ -290,7 +290,7 @@ static void read_signature(xl_fe *fe, xl_id id, CXCursor op) {
 /* The start of the line after the statement, when blanks alone follow it
  * on its last line (its extent ends at its ';'). */
 static void read_stmt_end(xl_fe *fe, xl_lambda *l, const fe_file *f) {
-  CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(fe->stmt));
+  CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(fe->at.stmt));
   unsigned off;
   CXFile file;
 
@@ -311,10 +311,10 @@ static void read_stmt(xl_fe *fe, xl_lambda *l) {
   unsigned off, b;
   const fe_file *f;
 
-  if (!fe->have_stmt)
+  if (!fe->at.have_stmt)
     return;
-  l->stmt = xl_fe_loc(fe, clang_getCursorLocation(fe->stmt));
-  f = xl_fe_spelling(fe, clang_getCursorLocation(fe->stmt), &off);
+  l->stmt = xl_fe_loc(fe, clang_getCursorLocation(fe->at.stmt));
+  f = xl_fe_spelling(fe, clang_getCursorLocation(fe->at.stmt), &off);
   if (!f || !f->buf || (l->stmt.flags & XL_LOC_MACRO))
     return;
   for (b = off; b > 0 && (f->buf[b - 1] == ' ' || f->buf[b - 1] == '\t'); b--)
@@ -337,14 +337,14 @@ static uint32_t context_flags(xl_fe *fe, xl_space space) {
   uint32_t flags = 0;
   unsigned i;
 
-  if (fe->func_space == XL_SPACE_DEVICE || fe->func_space == XL_SPACE_GLOBAL)
+  if (fe->at.func_space == XL_SPACE_DEVICE || fe->at.func_space == XL_SPACE_GLOBAL)
     flags |= XL_LAMBDA_DEVICE_CONTEXT;
-  for (i = 0; i < fe->nlambdas; i++)
-    if (fe->facts->lambdas[fe->lambdas[i].id].space == XL_SPACE_DEVICE)
+  for (i = 0; i < fe->at.nlambdas; i++)
+    if (fe->facts->lambdas[fe->at.lambdas[i].id].space == XL_SPACE_DEVICE)
       flags |= XL_LAMBDA_DEVICE_CONTEXT;
-  if (!fe->in_function)
+  if (!fe->at.in_function)
     flags |= XL_LAMBDA_NOT_BLOCK_SCOPE;
-  if (fe->constexpr_if_depth > 0)
+  if (fe->at.constexpr_if_depth > 0)
     flags |= XL_LAMBDA_IN_CONSTEXPR_IF;
   if ((space == XL_SPACE_DEVICE || space == XL_SPACE_HOST_DEVICE) &&
       !(flags & XL_LAMBDA_DEVICE_CONTEXT) && !annotations_disallowed(fe))
@@ -359,7 +359,7 @@ xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c) {
   xl_caplist caps;
   intro_at intro;
   xl_lambda *l;
-  xl_id id, func = fe->in_function ? xl_fe_current_func(fe) : XL_NONE;
+  xl_id id, func = fe->at.in_function ? xl_fe_current_func(fe) : XL_NONE;
 
   memset(&parts, 0, sizeof(parts));
   clang_visitChildren(closure, find_op, &parts);
@@ -369,7 +369,7 @@ xl_id xl_fe_lambda_begin(xl_fe *fe, CXCursor c) {
     return XL_NONE;
   }
   l->func = func;
-  l->parent = fe->nlambdas ? fe->lambdas[fe->nlambdas - 1].id : XL_NONE;
+  l->parent = fe->at.nlambdas ? fe->at.lambdas[fe->at.nlambdas - 1].id : XL_NONE;
   l->loc = xl_fe_loc(fe, clang_getCursorLocation(c));
   l->range = xl_fe_range(fe, c);
   if (l->loc.flags & XL_LOC_MACRO)

@@ -341,20 +341,20 @@ static xl_loc record_name_at(xl_fe *fe, CXCursor cls) {
 static xl_id find_record(xl_fe *fe, CXCursor cls) {
   size_t i;
 
-  for (i = 0; i < fe->nrecs; i++)
-    if (clang_equalCursors(fe->rec_cursors[i], cls))
-      return fe->rec_ids[i];
+  for (i = 0; i < fe->recs.nrecs; i++)
+    if (clang_equalCursors(fe->recs.rec_cursors[i], cls))
+      return fe->recs.rec_ids[i];
   return XL_NONE;
 }
 
 static int remember_record(xl_fe *fe, CXCursor cls, xl_id id) {
-  if (XL_GROW(fe->rec_cursors, fe->cap_rec_cursors, fe->nrecs + 1) < 0 ||
-      XL_GROW(fe->rec_ids, fe->cap_rec_ids, fe->nrecs + 1) < 0) {
+  if (XL_GROW(fe->recs.rec_cursors, fe->recs.cap_rec_cursors, fe->recs.nrecs + 1) < 0 ||
+      XL_GROW(fe->recs.rec_ids, fe->recs.cap_rec_ids, fe->recs.nrecs + 1) < 0) {
     xl_fe_oom(fe);
     return XL_ENOMEM;
   }
-  fe->rec_cursors[fe->nrecs] = cls;
-  fe->rec_ids[fe->nrecs++] = id;
+  fe->recs.rec_cursors[fe->recs.nrecs] = cls;
+  fe->recs.rec_ids[fe->recs.nrecs++] = id;
   return XL_OK;
 }
 
@@ -736,11 +736,11 @@ static enum CXChildVisitResult find_var(CXCursor c, CXCursor p,
 static void read_var(xl_fe *fe, xl_id id, CXCursor c) {
   var_scan s;
 
-  if (!fe->have_stmt || clang_getCursorKind(fe->stmt) != CXCursor_DeclStmt)
+  if (!fe->at.have_stmt || clang_getCursorKind(fe->at.stmt) != CXCursor_DeclStmt)
     return;
   memset(&s, 0, sizeof(s));
   s.lambda = c;
-  clang_visitChildren(fe->stmt, find_var, &s);
+  clang_visitChildren(fe->at.stmt, find_var, &s);
   if (!s.found)
     return;
   fe->facts->lambdas[id].var =
@@ -817,7 +817,7 @@ void xl_fe_lambda_scope(xl_fe *fe, xl_id id, CXCursor c) {
     fe->facts->types[closure].lambda = id;
   if (clang_Type_getSizeOf(ct) == CXTypeLayoutError_Dependent)
     l->flags |= XL_LAMBDA_DEPENDENT;
-  if (fe->instance)
+  if (fe->inst.instance)
     l->flags |= XL_LAMBDA_INSTANCE;
   xl_fe_macro_twin(fe, l, c);
   if (!f || !f->buf || f->id != l->body.file || f->id != l->loc.file)

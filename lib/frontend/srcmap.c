@@ -12,33 +12,33 @@ void xl_fe_oom(xl_fe *fe) { fe->status = XL_ENOMEM; }
 
 /* The slot of key in the pointer map (power of two, linear probing). */
 static size_t fmap_slot(const xl_fe *fe, CXFile key) {
-  size_t mask = fe->fmap_cap - 1;
+  size_t mask = fe->src.fmap_cap - 1;
   size_t s = (size_t)(((uintptr_t)key >> 4) * 2654435761u) & mask;
 
-  while (fe->fmap_keys[s] && fe->fmap_keys[s] != key)
+  while (fe->src.fmap_keys[s] && fe->src.fmap_keys[s] != key)
     s = (s + 1) & mask;
   return s;
 }
 
 /* Remember that the pointer `key` names f (a cache: failures are ignored). */
 static void fmap_put(xl_fe *fe, CXFile key, fe_file *f) {
-  CXFile *keys = fe->fmap_keys;
-  fe_file **vals = fe->fmap_vals;
-  size_t i, cap = fe->fmap_cap;
+  CXFile *keys = fe->src.fmap_keys;
+  fe_file **vals = fe->src.fmap_vals;
+  size_t i, cap = fe->src.fmap_cap;
 
-  if (2 * (fe->fmap_n + 1) > fe->fmap_cap) {
-    fe->fmap_cap = cap ? cap * 2 : 256;
-    fe->fmap_keys = calloc(fe->fmap_cap, sizeof(*fe->fmap_keys));
-    fe->fmap_vals = calloc(fe->fmap_cap, sizeof(*fe->fmap_vals));
-    if (!fe->fmap_keys || !fe->fmap_vals) {
-      free(fe->fmap_keys);
-      free(fe->fmap_vals);
-      fe->fmap_keys = keys;
-      fe->fmap_vals = vals;
-      fe->fmap_cap = cap;
+  if (2 * (fe->src.fmap_n + 1) > fe->src.fmap_cap) {
+    fe->src.fmap_cap = cap ? cap * 2 : 256;
+    fe->src.fmap_keys = calloc(fe->src.fmap_cap, sizeof(*fe->src.fmap_keys));
+    fe->src.fmap_vals = calloc(fe->src.fmap_cap, sizeof(*fe->src.fmap_vals));
+    if (!fe->src.fmap_keys || !fe->src.fmap_vals) {
+      free(fe->src.fmap_keys);
+      free(fe->src.fmap_vals);
+      fe->src.fmap_keys = keys;
+      fe->src.fmap_vals = vals;
+      fe->src.fmap_cap = cap;
       return;
     }
-    fe->fmap_n = 0;
+    fe->src.fmap_n = 0;
     for (i = 0; i < cap; i++)
       if (keys[i])
         fmap_put(fe, keys[i], vals[i]);
@@ -46,10 +46,10 @@ static void fmap_put(xl_fe *fe, CXFile key, fe_file *f) {
     free(vals);
   }
   i = fmap_slot(fe, key);
-  if (!fe->fmap_keys[i])
-    fe->fmap_n++;
-  fe->fmap_keys[i] = key;
-  fe->fmap_vals[i] = f;
+  if (!fe->src.fmap_keys[i])
+    fe->src.fmap_n++;
+  fe->src.fmap_keys[i] = key;
+  fe->src.fmap_vals[i] = f;
 }
 
 fe_file *xl_fe_file_known(xl_fe *fe, CXFile file) {
@@ -57,16 +57,16 @@ fe_file *xl_fe_file_known(xl_fe *fe, CXFile file) {
 
   if (!file)
     return NULL;
-  if (fe->fmap_cap) {
+  if (fe->src.fmap_cap) {
     i = fmap_slot(fe, file);
-    if (fe->fmap_keys[i])
-      return fe->fmap_vals[i];
+    if (fe->src.fmap_keys[i])
+      return fe->src.fmap_vals[i];
   }
   /* another pointer may name a file seen already */
-  for (i = 0; i < fe->nfiles; i++) {
-    if (clang_File_isEqual(fe->files[i]->file, file)) {
-      fmap_put(fe, file, fe->files[i]);
-      return fe->files[i];
+  for (i = 0; i < fe->src.nfiles; i++) {
+    if (clang_File_isEqual(fe->src.files[i]->file, file)) {
+      fmap_put(fe, file, fe->src.files[i]);
+      return fe->src.files[i];
     }
   }
   return NULL;
@@ -145,12 +145,12 @@ static fe_file *file_at(xl_fe *fe, CXFile file, const CXSourceLocation *hint,
   if (!file || f)
     return f;
   f = calloc(1, sizeof(*f));
-  if (!f || XL_GROW(fe->files, fe->cap_files, fe->nfiles + 1) < 0) {
+  if (!f || XL_GROW(fe->src.files, fe->src.cap_files, fe->src.nfiles + 1) < 0) {
     free(f);
     xl_fe_oom(fe);
     return NULL;
   }
-  fe->files[fe->nfiles] = f; /* callers keep fe_file pointers: never moved */
+  fe->src.files[fe->src.nfiles] = f; /* callers keep fe_file pointers: never moved */
   f->file = file;
   name = clang_getFileName(file);
   path = clang_getCString(name);
@@ -170,7 +170,7 @@ static fe_file *file_at(xl_fe *fe, CXFile file, const CXSourceLocation *hint,
   if (!f->system && f->buf)
     fe->facts->file_hashes[f->id] = xl_hash_bytes(XL_FNV_INIT, f->buf, f->len);
   fmap_put(fe, file, f);
-  fe->nfiles++;
+  fe->src.nfiles++;
   return f;
 }
 
@@ -204,20 +204,20 @@ xl_loc xl_fe_loc(xl_fe *fe, CXSourceLocation loc) {
 void xl_fe_files_free(xl_fe *fe) {
   size_t i;
 
-  for (i = 0; i < fe->nfiles; i++) {
-    free(fe->files[i]->line_starts);
-    free(fe->files[i]->memo_keys);
-    free(fe->files[i]->memo_vals);
-    free(fe->files[i]->own);
-    free(fe->files[i]);
+  for (i = 0; i < fe->src.nfiles; i++) {
+    free(fe->src.files[i]->line_starts);
+    free(fe->src.files[i]->memo_keys);
+    free(fe->src.files[i]->memo_vals);
+    free(fe->src.files[i]->own);
+    free(fe->src.files[i]);
   }
-  free(fe->files);
-  free(fe->fmap_keys);
-  free(fe->fmap_vals);
-  fe->files = NULL;
-  fe->fmap_keys = NULL;
-  fe->fmap_vals = NULL;
-  fe->nfiles = fe->cap_files = fe->fmap_cap = fe->fmap_n = 0;
+  free(fe->src.files);
+  free(fe->src.fmap_keys);
+  free(fe->src.fmap_vals);
+  fe->src.files = NULL;
+  fe->src.fmap_keys = NULL;
+  fe->src.fmap_vals = NULL;
+  fe->src.nfiles = fe->src.cap_files = fe->src.fmap_cap = fe->src.fmap_n = 0;
 }
 
 /* The memo slot of key in f (a power-of-two table, linear probing). */

@@ -158,9 +158,9 @@ void xl_fe_this_fields(xl_fe *fe, CXCursor lambda, xl_id id) {
   uint32_t i;
   (void)id;
 
-  if (!fe->in_function || !copies_this(fe, lambda))
+  if (!fe->at.in_function || !copies_this(fe, lambda))
     return;
-  cls = clang_getCursorSemanticParent(fe->func_cursor);
+  cls = clang_getCursorSemanticParent(fe->at.func_cursor);
   if (clang_Cursor_isNull(cls) || !clang_isDeclaration(clang_getCursorKind(cls)))
     return;
   fc.fe = fe;

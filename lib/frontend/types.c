@@ -38,20 +38,20 @@ static uint64_t type_key(CXType canon, int kind) {
 static xl_id memo_get(xl_fe *fe, uint64_t key) {
   size_t i;
 
-  if (!fe->type_cap)
+  if (!fe->types.type_cap)
     return XL_NONE;
-  for (i = key & (fe->type_cap - 1); fe->type_keys[i];
-       i = (i + 1) & (fe->type_cap - 1))
-    if (fe->type_keys[i] == key)
-      return fe->type_vals[i];
+  for (i = key & (fe->types.type_cap - 1); fe->types.type_keys[i];
+       i = (i + 1) & (fe->types.type_cap - 1))
+    if (fe->types.type_keys[i] == key)
+      return fe->types.type_vals[i];
   return XL_NONE;
 }
 
 static int memo_put(xl_fe *fe, uint64_t key, xl_id id) {
   size_t i;
 
-  if ((fe->type_count + 1) * 2 > fe->type_cap) {
-    size_t ncap = fe->type_cap ? fe->type_cap * 2 : 256, j;
+  if ((fe->types.type_count + 1) * 2 > fe->types.type_cap) {
+    size_t ncap = fe->types.type_cap ? fe->types.type_cap * 2 : 256, j;
     uint64_t *keys = calloc(ncap, sizeof(*keys));
     xl_id *vals = calloc(ncap, sizeof(*vals));
     if (!keys || !vals) {
@@ -59,35 +59,35 @@ static int memo_put(xl_fe *fe, uint64_t key, xl_id id) {
       free(vals);
       return XL_ENOMEM;
     }
-    for (j = 0; j < fe->type_cap; j++) {
-      if (!fe->type_keys[j])
+    for (j = 0; j < fe->types.type_cap; j++) {
+      if (!fe->types.type_keys[j])
         continue;
-      for (i = fe->type_keys[j] & (ncap - 1); keys[i]; i = (i + 1) & (ncap - 1))
+      for (i = fe->types.type_keys[j] & (ncap - 1); keys[i]; i = (i + 1) & (ncap - 1))
         ;
-      keys[i] = fe->type_keys[j];
-      vals[i] = fe->type_vals[j];
+      keys[i] = fe->types.type_keys[j];
+      vals[i] = fe->types.type_vals[j];
     }
-    free(fe->type_keys);
-    free(fe->type_vals);
-    fe->type_keys = keys;
-    fe->type_vals = vals;
-    fe->type_cap = ncap;
+    free(fe->types.type_keys);
+    free(fe->types.type_vals);
+    fe->types.type_keys = keys;
+    fe->types.type_vals = vals;
+    fe->types.type_cap = ncap;
   }
-  for (i = key & (fe->type_cap - 1); fe->type_keys[i];
-       i = (i + 1) & (fe->type_cap - 1))
+  for (i = key & (fe->types.type_cap - 1); fe->types.type_keys[i];
+       i = (i + 1) & (fe->types.type_cap - 1))
     ;
-  fe->type_keys[i] = key;
-  fe->type_vals[i] = id;
-  fe->type_count++;
+  fe->types.type_keys[i] = key;
+  fe->types.type_vals[i] = id;
+  fe->types.type_count++;
   return XL_OK;
 }
 
 void xl_fe_types_free(xl_fe *fe) {
-  free(fe->type_keys);
-  free(fe->type_vals);
-  fe->type_keys = NULL;
-  fe->type_vals = NULL;
-  fe->type_cap = fe->type_count = 0;
+  free(fe->types.type_keys);
+  free(fe->types.type_vals);
+  fe->types.type_keys = NULL;
+  fe->types.type_vals = NULL;
+  fe->types.type_cap = fe->types.type_count = 0;
 }
 
 static xl_type_kind kind_of(CXType c) {
@@ -260,7 +260,7 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
   CXCursor decl;
   uint32_t flags = 0;
 
-  if (t.kind == CXType_Invalid || fe->type_depth > MAX_TYPE_DEPTH)
+  if (t.kind == CXType_Invalid || fe->types.type_depth > MAX_TYPE_DEPTH)
     return XL_NONE;
   key = type_key(c, (int)kind);
   id = memo_get(fe, key);
@@ -287,7 +287,7 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
   if (clang_isConstQualifiedType(t))
     flags |= XL_TYPE_CONST;
   decl = clang_getTypeDeclaration(c);
-  fe->type_depth++;
+  fe->types.type_depth++;
   if ((kind == XL_TYPE_RECORD || kind == XL_TYPE_ENUM) &&
       !clang_Cursor_isNull(decl) && !clang_isInvalid(decl.kind)) {
     flags |= decl_flags(fe, decl, &fe->facts->types[id]);
@@ -300,7 +300,7 @@ xl_id xl_fe_type(xl_fe *fe, CXType t) {
   }
   fe->facts->types[id].flags = flags;
   describe_parts(fe, id, c, kind);
-  fe->type_depth--;
+  fe->types.type_depth--;
   return id;
 }
 

@@ -124,11 +124,11 @@ CXCursor xl_fe_uses__closure_of_type(CXType t) {
 static int host_context(const xl_fe *fe) {
   unsigned i;
 
-  if ((fe->facts->flags & XL_FACTS_DEVICE_SIDE) || !fe->in_function ||
-      fe->func_space == XL_SPACE_DEVICE || fe->func_space == XL_SPACE_GLOBAL)
+  if ((fe->facts->flags & XL_FACTS_DEVICE_SIDE) || !fe->at.in_function ||
+      fe->at.func_space == XL_SPACE_DEVICE || fe->at.func_space == XL_SPACE_GLOBAL)
     return 0;
-  for (i = 0; i < fe->nlambdas; i++)
-    if (fe->facts->lambdas[fe->lambdas[i].id].space == XL_SPACE_DEVICE)
+  for (i = 0; i < fe->at.nlambdas; i++)
+    if (fe->facts->lambdas[fe->at.lambdas[i].id].space == XL_SPACE_DEVICE)
       return 0;
   return 1;
 }
@@ -473,7 +473,7 @@ static void own_closures(xl_fe *fe, mentions *m) {
 
   for (i = 0; i < m->n; i++)
     if (clang_equalCursors(clang_getCursorSemanticParent(m->found[i]),
-                           fe->func_cursor))
+                           fe->at.func_cursor))
       m->found[n++] = m->found[i];
   m->n = n;
 }
@@ -515,7 +515,7 @@ void xl_fe_uses_visit(xl_fe *fe, CXCursor c, CXCursor parent) {
    * pattern; the uses that matter there are followed from the call sites,
    * except the unqualified calls of the ADL hazard: in the pattern the
    * closure is dependent and the call unresolved */
-  if (fe->instance) {
+  if (fe->inst.instance) {
     if (k == CXCursor_CallExpr && host_context(fe) && state(fe))
       on_instance_call(fe, c);
     return;
@@ -549,9 +549,9 @@ void xl_fe_uses_visit(xl_fe *fe, CXCursor c, CXCursor parent) {
 static const fe_file *file_by_id(const xl_fe *fe, xl_id id) {
   size_t i;
 
-  for (i = 0; i < fe->nfiles; i++)
-    if (fe->files[i]->id == id)
-      return fe->files[i];
+  for (i = 0; i < fe->src.nfiles; i++)
+    if (fe->src.files[i]->id == id)
+      return fe->src.files[i];
   return NULL;
 }
 
@@ -591,7 +591,7 @@ void xl_fe_uses_lambda(xl_fe *fe, CXCursor c, xl_id id) {
   }
   cl = &u->closures[u->nclosures++];
   cl->closure = clang_getTypeDeclaration(clang_getCursorType(c));
-  cl->func = fe->in_function ? fe->func_cursor : clang_getNullCursor();
+  cl->func = fe->at.in_function ? fe->at.func_cursor : clang_getNullCursor();
   cl->lambda = id;
   f = xl_fe_spelling(fe, clang_getCursorLocation(c), &off);
   if (f)
@@ -599,7 +599,7 @@ void xl_fe_uses_lambda(xl_fe *fe, CXCursor c, xl_id id) {
   fe->facts->lambdas[id].spelling = spelling;
   if (trailing_return(fe, &fe->facts->lambdas[id]))
     fe->facts->lambdas[id].flags |= XL_LAMBDA_TRAILING_RETURN;
-  if (fe->in_function && xl_fe_is_instantiation(fe->func_cursor))
+  if (fe->at.in_function && xl_fe_is_instantiation(fe->at.func_cursor))
     fe->facts->lambdas[id].flags |= XL_LAMBDA_INSTANCE;
   if (!(fe->facts->flags & XL_FACTS_DEVICE_SIDE))
     xl_fe_this_fields(fe, c, id);

@@ -82,29 +82,29 @@ xl_id xl_fe_add_func(xl_fe *fe, CXCursor c, xl_space space) {
 }
 
 xl_id xl_fe_current_func(xl_fe *fe) {
-  if (fe->func == XL_NONE)
-    fe->func = xl_fe_add_func(fe, fe->func_cursor, fe->func_space);
-  return fe->func;
+  if (fe->at.func == XL_NONE)
+    fe->at.func = xl_fe_add_func(fe, fe->at.func_cursor, fe->at.func_space);
+  return fe->at.func;
 }
 
 /* Walk function c's children as function `func` (XL_NONE: added lazily). */
 static void walk_function(xl_fe *fe, CXCursor c, xl_id func) {
-  xl_fe saved = *fe;
+  fe_at saved = fe->at;
 
-  fe->func_cursor = c;
-  fe->func = func;
-  fe->in_function = 1;
-  fe->func_space = xl_fe_decl_space(c, NULL);
-  fe->have_stmt = 0;
-  fe->constexpr_if_depth = 0;
+  fe->at.func_cursor = c;
+  fe->at.func = func;
+  fe->at.in_function = 1;
+  fe->at.func_space = xl_fe_decl_space(c, NULL);
+  fe->at.have_stmt = 0;
+  fe->at.constexpr_if_depth = 0;
   clang_visitChildren(c, visit, fe);
-  fe->func_cursor = saved.func_cursor;
-  fe->func = saved.func;
-  fe->in_function = saved.in_function;
-  fe->func_space = saved.func_space;
-  fe->stmt = saved.stmt;
-  fe->have_stmt = saved.have_stmt;
-  fe->constexpr_if_depth = saved.constexpr_if_depth;
+  fe->at.func_cursor = saved.func_cursor;
+  fe->at.func = saved.func;
+  fe->at.in_function = saved.in_function;
+  fe->at.func_space = saved.func_space;
+  fe->at.stmt = saved.stmt;
+  fe->at.have_stmt = saved.have_stmt;
+  fe->at.constexpr_if_depth = saved.constexpr_if_depth;
 }
 
 void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func) {
@@ -136,12 +136,12 @@ static enum CXChildVisitResult visit_function(xl_fe *fe, CXCursor c) {
 static enum CXChildVisitResult visit_lambda(xl_fe *fe, CXCursor c) {
   fe_lambda_frame *fr;
   CXSourceRange ext = clang_getCursorExtent(c);
-  CXCursor stmt = fe->stmt;
-  int have_stmt = fe->have_stmt;
+  CXCursor stmt = fe->at.stmt;
+  int have_stmt = fe->at.have_stmt;
 
-  if (fe->nlambdas >= FE_MAX_DEPTH)
+  if (fe->at.nlambdas >= FE_MAX_DEPTH)
     return CXChildVisit_Recurse;
-  fr = &fe->lambdas[fe->nlambdas];
+  fr = &fe->at.lambdas[fe->at.nlambdas];
   memset(fr, 0, sizeof(*fr));
   fr->id = xl_fe_lambda_begin(fe, c);
   if (fr->id == XL_NONE)
@@ -152,22 +152,22 @@ static enum CXChildVisitResult visit_lambda(xl_fe *fe, CXCursor c) {
                              &fr->begin);
   clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL,
                              &fr->end);
-  fe->nlambdas++;
+  fe->at.nlambdas++;
   clang_visitChildren(c, visit, fe);
-  fe->nlambdas--;
+  fe->at.nlambdas--;
   xl_fe_lambda_end(fe, fr);
-  fe->stmt = stmt;
-  fe->have_stmt = have_stmt;
+  fe->at.stmt = stmt;
+  fe->at.have_stmt = have_stmt;
   return CXChildVisit_Continue;
 }
 
 static enum CXChildVisitResult visit_compound(xl_fe *fe, CXCursor c) {
-  CXCursor stmt = fe->stmt;
-  int have_stmt = fe->have_stmt;
+  CXCursor stmt = fe->at.stmt;
+  int have_stmt = fe->at.have_stmt;
 
   clang_visitChildren(c, visit, fe);
-  fe->stmt = stmt;
-  fe->have_stmt = have_stmt;
+  fe->at.stmt = stmt;
+  fe->at.have_stmt = have_stmt;
   return CXChildVisit_Continue;
 }
 
@@ -191,21 +191,21 @@ static enum CXChildVisitResult visit_if(xl_fe *fe, CXCursor c) {
 
   if (!is_constexpr_if(fe, c))
     return CXChildVisit_Recurse;
-  fe->constexpr_if_depth++;
-  for (i = 0; i < fe->nlambdas; i++)
-    fe->lambdas[i].constexpr_if_depth++;
+  fe->at.constexpr_if_depth++;
+  for (i = 0; i < fe->at.nlambdas; i++)
+    fe->at.lambdas[i].constexpr_if_depth++;
   clang_visitChildren(c, visit, fe);
-  for (i = 0; i < fe->nlambdas; i++)
-    fe->lambdas[i].constexpr_if_depth--;
-  fe->constexpr_if_depth--;
+  for (i = 0; i < fe->at.nlambdas; i++)
+    fe->at.lambdas[i].constexpr_if_depth--;
+  fe->at.constexpr_if_depth--;
   return CXChildVisit_Continue;
 }
 
 /* sizeof, alignof and sizeof... operands are not evaluated: no odr-use. */
 static enum CXChildVisitResult visit_unevaluated(xl_fe *fe, CXCursor c) {
-  fe->unevaluated++;
+  fe->at.unevaluated++;
   clang_visitChildren(c, visit, fe);
-  fe->unevaluated--;
+  fe->at.unevaluated--;
   return CXChildVisit_Continue;
 }
 
@@ -219,8 +219,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   if (clang_isDeclaration(k) && !fe->walk_system && xl_fe_in_system(c))
     return CXChildVisit_Continue;
   if (clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
-    fe->stmt = c;
-    fe->have_stmt = 1;
+    fe->at.stmt = c;
+    fe->at.have_stmt = 1;
   }
   if (is_function_kind(k))
     return visit_function(fe, c);
@@ -234,7 +234,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   case CXCursor_DeclRefExpr:
   case CXCursor_MemberRefExpr:
   case CXCursor_CXXThisExpr:
-    if (fe->nlambdas) {
+    if (fe->at.nlambdas) {
       xl_fe_note_ref(fe, c, parent);
       if (k != CXCursor_CXXThisExpr)
         xl_fe_note_device_ref(fe, c);
@@ -252,7 +252,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 }
 
 int xl_fe_walk(xl_fe *fe) {
-  fe->func = XL_NONE;
+  fe->at.func = XL_NONE;
   clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), visit, fe);
   if (fe->status == XL_OK) /* the instantiated bodies (instances.c) */
     fe->status = xl_fe_instances_run(fe);
