@@ -18,6 +18,10 @@
 #define XL_DIAG_BY_NOLINT 0x100u    /* a NOLINT comment */
 #define XL_DIAG_BY_PRAGMA 0x200u    /* #pragma nv_diag_suppress */
 #define XL_DIAG_BY_FLAG 0x400u      /* nvcc --diag-suppress in the command */
+/* why a finding was hidden (xl_pipeline_sift) */
+#define XL_DIAG_BY_SYSTEM 0x800u    /* in a system header */
+#define XL_DIAG_BY_HEADER 0x1000u   /* the header filters leave its file out */
+#define XL_DIAG_BY_LINES 0x2000u    /* outside the lines --diff keeps */
 
 typedef struct xl_dloc {
   const char *file; /* interned in the list; "" when unknown */

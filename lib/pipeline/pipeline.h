@@ -74,14 +74,17 @@ const xl_options *xl_profile_options(const xl_profile *p);
 const xl_config *xl_profile_config(const xl_profile *p);
 
 /*
- * Whether findings in `file` are shown for a translation unit of
- * `main_file` (clang-tidy 22's rule): the main file always; a system header
- * (as `facts` records it; facts may be NULL) only with --system-headers or
- * SystemHeaders; another header when the header filter matches it (every
- * header does by default) and the exclude filter does not.
+ * Why findings in `file` are hidden for a translation unit of `main_file`
+ * (clang-tidy 22's rule), or 0 when they are shown: the main file is
+ * always shown; a system header (as `facts` records it; facts may be NULL)
+ * is hidden (XL_DIAG_BY_SYSTEM) unless --system-headers or SystemHeaders;
+ * another header is hidden (XL_DIAG_BY_HEADER) when the header filter does
+ * not match it (every header matches by default) or the exclude filter
+ * does.
  */
-int xl_profile_shows(const xl_profile *p, const char *file,
-                     const char *main_file, const struct xl_facts *facts);
+unsigned xl_profile_hides(const xl_profile *p, const char *file,
+                          const char *main_file,
+                          const struct xl_facts *facts);
 
 /* ---- rules and the filter ------------------------------------------------ */
 
@@ -113,7 +116,7 @@ typedef struct xl_sift_out {
 
 /*
  * Sort every finding of in->diags into out, in order: hidden when its file
- * is not shown (xl_profile_shows) or its line is outside in->lines;
+ * is (xl_profile_hides) or its line is outside in->lines (XL_DIAG_BY_LINES);
  * suppressed (flag XL_DIAG_BY_NOLINT, _PRAGMA or _FLAG) when a NOLINT
  * comment, an nv_diag_suppress pragma or --diag-suppress covers it; else
  * kept. Then one [xlambda-nolint] error per unmatched NOLINTBEGIN/END of the

@@ -44,12 +44,16 @@ static int put(xl_diags *to, const xl_diag *d, unsigned flags) {
   return XL_OK;
 }
 
-static int shown(const xl_sift_in *in, const xl_diag *d) {
-  if (in->profile && !xl_profile_shows(in->profile, d->loc.file,
-                                       in->main_file, in->facts))
-    return 0;
-  return !in->lines ||
-         xl_linefilter_covers(in->lines, d->loc.file, d->loc.line);
+/* XL_DIAG_BY_* for why d is hidden, else 0. */
+static unsigned hidden_by(const xl_sift_in *in, const xl_diag *d) {
+  unsigned by = in->profile ? xl_profile_hides(in->profile, d->loc.file,
+                                               in->main_file, in->facts)
+                            : 0;
+
+  if (!by && in->lines &&
+      !xl_linefilter_covers(in->lines, d->loc.file, d->loc.line))
+    by = XL_DIAG_BY_LINES;
+  return by;
 }
 
 /* Unmatched NOLINTBEGIN/END count on the lines --diff keeps. */
@@ -67,9 +71,9 @@ static int sift(const xl_sift_out *out, const xl_sift_in *in,
 
   for (i = 0; rc == XL_OK && i < in->diags->count; i++) {
     const xl_diag *d = in->diags->items[i];
-    unsigned by;
-    if (!shown(in, d)) {
-      rc = put(out->hidden, d, 0);
+    unsigned by = hidden_by(in, d);
+    if (by) {
+      rc = put(out->hidden, d, by);
       continue;
     }
     by = suppressed_by(texts, in, d);
