@@ -5,6 +5,11 @@
  * definition. A generic __device__ lambda is allowed: when the '__host__'
  * is written directly (not by a macro) and host code never calls the
  * lambda, a note offers to remove it.
+ *
+ * Detector: lib/frontend/lambda.c (xl_fe_lambda_begin(): the space,
+ *   XL_LAMBDA_GENERIC), lib/frontend/scope.c (read_declarator(): host_annot),
+ *   lib/frontend/instances.c (note_host_call(), apply_host_calls():
+ *   XL_LAMBDA_HOST_CALLED)
  */
 #include "rule_util.h"
 

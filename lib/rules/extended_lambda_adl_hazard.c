@@ -12,6 +12,11 @@
  * the host compilation only: an ambiguity error far from the cause, or
  * (measured with nvcc 13.0, test/gpu/adl_hazard.cu) silently another
  * overload. The frontend records the call only when such a function exists.
+ *
+ * Detector: lib/frontend/uses.c (on_argument(), on_instance_call(): unqualified
+ *   calls that receive a closure), lib/frontend/adl.c (xl_fe_adl_resolve(),
+ *   add_hazard(): the XL_USE_UNQUALIFIED_CALL use, when a namespace of the
+ *   placeholder declares a function of the call's name)
  */
 #include "rule_util.h"
 

@@ -13,6 +13,12 @@
  * that many captures in the host compilation: then it compiles too
  * (test/gpu/arch_capture_count.cu). An error when the closure reaches a
  * kernel (directly or through a launcher), a warning otherwise.
+ *
+ * Detector: lib/frontend/archscan.c (xl_fe_arch_scan(): whether the device side
+ *   is parsed), lib/frontend/device.c (xl_fe_device_pass(): facts->device),
+ *   lib/frontend/pair.c (pair_lists(): peer), lib/frontend/capture.c
+ *   (xl_fe_lambda_end(): the captures of each side), lib/frontend/uses.c
+ *   (mark_to_kernel(): XL_LAMBDA_TO_KERNEL)
  */
 #include <stdlib.h>
 

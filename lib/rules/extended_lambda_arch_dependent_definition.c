@@ -19,6 +19,13 @@
  * compilations then define the lambda, and what else the arm holds stays
  * conditional; not when the function launches a kernel inside such an
  * arm (the other compilation would still not instantiate that kernel).
+ *
+ * Detector: lib/frontend/archscan.c (xl_fe_arch_scan(), record_arm(): the
+ *   xl_cond arms and their removal), lib/frontend/device.c
+ *   (xl_fe_device_pass(): facts->device), lib/frontend/pair.c (list_func():
+ *   number; pair_lists(): peer), lib/frontend/uses.c (xl_fe_uses_lambda():
+ *   spelling; on_call(): kernel launches), lib/frontend/lambda.c (read_stmt():
+ *   stmt, stmt_indent, stmt_end), lib/frontend/scope.c (read_var(): var)
  */
 #include "rule_util.h"
 

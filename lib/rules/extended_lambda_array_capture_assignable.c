@@ -2,6 +2,10 @@
  * extended_lambda_array_capture_assignable: an extended lambda captures an
  * array whose element type is not copy-assignable (nvcc's closure assigns
  * arrays element by element).
+ *
+ * Detector: lib/frontend/types.c (decl_flags(): XL_TYPE_NO_COPY_ASSIGN;
+ *   describe_parts(): the array's element), lib/frontend/capture.c (set_decl():
+ *   var_type)
  */
 #include "rule_util.h"
 

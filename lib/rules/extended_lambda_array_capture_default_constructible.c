@@ -2,6 +2,10 @@
  * extended_lambda_array_capture_default_constructible: an extended lambda
  * captures an array whose element type is not default-constructible (nvcc's
  * closure copies arrays element by element into a default-constructed one).
+ *
+ * Detector: lib/frontend/types.c (decl_flags(): XL_TYPE_NO_DEFAULT_CTOR;
+ *   describe_parts(): the array's element), lib/frontend/capture.c (set_decl():
+ *   var_type)
  */
 #include "rule_util.h"
 

@@ -1,6 +1,9 @@
 /*
  * extended_lambda_array_capture_rank: an extended lambda captures an array
  * of more than 7 dimensions.
+ *
+ * Detector: lib/frontend/types.c (describe_parts(): array_rank),
+ *   lib/frontend/capture.c (set_decl(): var_type)
  */
 #include "rule_util.h"
 

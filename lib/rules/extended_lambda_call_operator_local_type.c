@@ -1,6 +1,11 @@
 /*
  * extended_lambda_call_operator_local_type: see docs/rules/extended_lambda_call_operator_local_type.md.
  * The walk is shared with the other type rules (type_checks.c).
+ *
+ * Detector: lib/frontend/lambda.c (read_signature(): ret_type, params),
+ *   lib/frontend/types.c (decl_flags(): XL_TYPE_LOCAL), lib/frontend/hoist.c
+ *   (xl_fe_type_hoist(): the move to namespace scope), lib/frontend/instances.c
+ *   (xl_fe_instances_run(): the instantiated lambdas)
  */
 #include "type_checks.h"
 

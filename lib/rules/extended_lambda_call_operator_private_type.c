@@ -1,6 +1,11 @@
 /*
  * extended_lambda_call_operator_private_type: see docs/rules/extended_lambda_call_operator_private_type.md.
  * The walk is shared with the other type rules (type_checks.c).
+ *
+ * Detector: lib/frontend/lambda.c (read_signature(): ret_type, params),
+ *   lib/frontend/types.c (decl_flags(): XL_TYPE_PRIVATE, XL_TYPE_PROTECTED),
+ *   lib/frontend/widen.c (xl_fe_widen(): the edit that makes it public),
+ *   lib/frontend/instances.c (xl_fe_instances_run(): the instantiated lambdas)
  */
 #include "type_checks.h"
 

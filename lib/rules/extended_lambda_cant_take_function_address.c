@@ -3,6 +3,9 @@
  * by the address of its enclosing function, and a constructor's or
  * destructor's address cannot be taken. nvcc 13.0 reports it at the
  * lambda's parameter list.
+ *
+ * Detector: lib/frontend/walk.c (func_flags(): XL_FUNC_CTOR, XL_FUNC_DTOR),
+ *   lib/frontend/lambda.c (xl_fe_lambda_begin(): func)
  */
 #include "rule_util.h"
 

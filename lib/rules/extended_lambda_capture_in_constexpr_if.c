@@ -7,6 +7,10 @@
  * extended_lambda_arch_dependent_capture does): in a template, the list
  * names the variables of every branch, so an instantiation may then copy a
  * variable its branch does not use.
+ *
+ * Detector: lib/frontend/walk.c (visit_if(): the depth of 'if constexpr'
+ *   branches), lib/frontend/capture.c (add_ref(), fill_implicit():
+ *   XL_CAPTURE_IN_CONSTEXPR_IF)
  */
 #include "rule_util.h"
 

@@ -6,6 +6,9 @@
  * program computes (a lambda is constexpr by itself wherever it can be, so
  * its calls stay usable in constant expressions; a consteval lambda's calls
  * then simply may also run at run time).
+ *
+ * Detector: lib/frontend/lambda.c (read_declarator(): XL_LAMBDA_CONSTEXPR,
+ *   XL_LAMBDA_CONSTEVAL; read_spec(): spec_range)
  */
 #include "rule_util.h"
 

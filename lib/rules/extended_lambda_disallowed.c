@@ -4,6 +4,12 @@
  * such lambda (in device code too) with an error at its parameter list, and
  * then treats none of them as an extended lambda. Only nvcc commands are
  * concerned: clang compiles annotated lambdas without a flag.
+ *
+ * Detector: lib/frontend/parse.c (describe_tu(): XL_FACTS_NVCC_COMMAND,
+ *   XL_FACTS_EXTENDED_LAMBDA), lib/frontend/lambda.c (xl_fe_decl_space(): the
+ *   written space), lib/frontend/scope.c (read_declarator():
+ *   XL_LAMBDA_OPERATOR_ANNOTATED), lib/frontend/annot.c
+ *   (xl_fe_annotation_blanked(): the same for an annotation recover.c blanked)
  */
 #include "rule_util.h"
 

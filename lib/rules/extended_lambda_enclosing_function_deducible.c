@@ -4,6 +4,11 @@
  * nvcc 13.0 reports it at the lambda's parameter list (its body when it has
  * none), once per lambda, in templates at the definition. When clang has
  * deduced a type that can be written there, a note offers it.
+ *
+ * Detector: lib/frontend/scope.c (read_return(): XL_FUNC_DEDUCED_RETURN,
+ *   ret_type, ret_spelling; read_decl_tokens(): ret_range; xl_fe_func_scope():
+ *   XL_FUNC_HAS_DECL), lib/frontend/retdeduce.c (xl_fe_pattern_return(): what a
+ *   template's 'auto' returns, XL_FUNC_RET_FROM_PATTERN)
  */
 #include "rule_util.h"
 #include "typewalk.h"

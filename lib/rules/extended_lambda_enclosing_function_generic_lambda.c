@@ -3,6 +3,9 @@
  * defined inside a generic lambda ('auto' parameters or a template
  * parameter list), annotated or not, at any depth. nvcc 13.0 reports it at
  * the inner lambda's parameter list, at the definition.
+ *
+ * Detector: lib/frontend/lambda.c (xl_fe_lambda_begin(): parent,
+ *   XL_LAMBDA_GENERIC)
  */
 #include "rule_util.h"
 

@@ -10,6 +10,10 @@
  * the device; it gains a host side, so its body must compile for the host
  * (not offered when it names something that exists only on the device),
  * and the annotation must be written in the file.
+ *
+ * Detector: lib/frontend/lambda.c (xl_fe_lambda_begin(): parent, space;
+ *   xl_fe_note_device_ref(): XL_LAMBDA_DEVICE_REFS), lib/frontend/scope.c
+ *   (read_declarator(): host_annot, device_annot)
  */
 #include "rule_util.h"
 

@@ -6,6 +6,11 @@
  * The note moves the outermost local class to namespace scope when the
  * frontend proved it can (xl_type.hoist_*): on the note, since it adds a
  * name there.
+ *
+ * Detector: lib/frontend/walk.c (xl_fe_add_func(): record),
+ *   lib/frontend/scope.c (xl_fe_record(), record_flags(): XL_RECORD_LOCAL,
+ *   parent), lib/frontend/hoist.c (xl_fe_type_hoist(): the move to namespace
+ *   scope)
  */
 #include "rule_util.h"
 #include "type_checks.h"

@@ -5,6 +5,9 @@
  * namespace-scope variable. nvcc 13.0 reports it (under this tag) at the
  * inner lambda's parameter list. An extended lambda written directly in
  * such a place, without an enclosing lambda, is accepted.
+ *
+ * Detector: lib/frontend/lambda.c (xl_fe_lambda_begin(): parent, func),
+ *   lib/frontend/scope.c (xl_fe_func_scope(): body)
  */
 #include "rule_util.h"
 

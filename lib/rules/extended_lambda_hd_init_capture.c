@@ -3,6 +3,10 @@
  * __host__ __device__ lambda. The note offers to hoist the initializer into a
  * local declared before the statement and to capture that local by copy,
  * when the name is free and the initializer does not move.
+ *
+ * Detector: lib/frontend/capture.c (fill_explicit(): XL_CAPTURE_INIT, init,
+ *   init_text; fresh_name(): XL_CAPTURE_NAME_FRESH; plan_rename(): rename,
+ *   uses), lib/frontend/lambda.c (read_stmt(): stmt, stmt_indent)
  */
 #include <string.h>
 

@@ -11,6 +11,10 @@
  * __device__ function 'operator()'"); that error is replaced by this one.
  * __host__ __device__ lambdas keep the conversion: a note offers to write
  * '__host__' where the body can compile for the host (spacefix.h).
+ *
+ * Detector: lib/frontend/introspect.c (xl_fe_intro_conversion():
+ *   XL_USE_FUNCTION_POINTER), lib/frontend/uses.c (resolve(), keep():
+ *   __device__ lambdas only)
  */
 #include "spacefix.h"
 

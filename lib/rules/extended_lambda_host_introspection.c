@@ -17,6 +17,13 @@
  * std::invoke_result and std::result_of compile, with the wrong type:
  * extended_lambda_host_return_type. __host__ __device__ lambdas keep their
  * real call operator and are not affected.
+ *
+ * Detector: lib/frontend/introspect.c (xl_fe_intro_conversion(),
+ *   xl_fe_intro_operator_ref(), xl_fe_intro_template_ref(),
+ *   xl_fe_intro_window(): XL_USE_INTROSPECTION), lib/frontend/introspect_tmpl.c
+ *   (xl_fe_intro_pattern(): queries in a template the closure is passed to),
+ *   lib/frontend/uses.c (on_argument(): the uses xl_fe_intro_pattern() found;
+ *   keep(): what nvcc rejects; xl_fe_uses_lambda(): XL_LAMBDA_TRAILING_RETURN)
  */
 #include "spacefix.h"
 

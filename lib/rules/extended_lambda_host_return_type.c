@@ -12,6 +12,13 @@
  * named, or (u->site) inside a function template the closure is passed to:
  * result_of, invoke_result, is_invocable_r, alias templates of them and
  * 'decltype(f(x))' over the template's parameter.
+ *
+ * Detector: lib/frontend/introspect.c (xl_fe_intro_template_ref(),
+ *   result_trait(), xl_fe_intro_window(): XL_USE_INTRO_STD_RESULT),
+ *   lib/frontend/introspect_tmpl.c (xl_fe_intro_pattern(): the query inside a
+ *   template the closure is passed to), lib/frontend/uses.c (on_argument(): the
+ *   uses xl_fe_intro_pattern() found; keep(): deduced return types only),
+ *   lib/frontend/lambda.c (read_signature(): ret_type)
  */
 #include "rule_util.h"
 

@@ -13,6 +13,10 @@
  * has no earlier declaration and no macro writes it), on the note: the
  * function can then no longer be called in constant expressions. None for
  * 'consteval': such a function exists to be evaluated at compile time.
+ *
+ * Detector: lib/frontend/scope.c (scan_decl(): XL_FUNC_CONSTEXPR,
+ *   XL_FUNC_CONSTEVAL; read_decl_tokens(): constexpr_range; read_var(): var;
+ *   xl_fe_lambda_scope(): XL_LAMBDA_DEPENDENT)
  */
 #include "rule_util.h"
 

@@ -6,6 +6,10 @@
  * class and every private or protected class around it public ('public:'
  * before each one's first declaration in its outer class, the former access
  * after it): on the note, as it widens the outer classes' interfaces.
+ *
+ * Detector: lib/frontend/scope.c (xl_fe_record(), record_flags():
+ *   XL_RECORD_PRIVATE, XL_RECORD_PROTECTED, access), lib/frontend/widen.c
+ *   (xl_fe_widen(): widen)
  */
 #include "rule_util.h"
 

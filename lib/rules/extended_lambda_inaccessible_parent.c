@@ -5,6 +5,10 @@
  * (nvcc needs the function to be public). Its fix-it makes the function
  * public ('public:' before its first declaration in the class, the former
  * access after it): on the note, as it widens the class's interface.
+ *
+ * Detector: lib/frontend/walk.c (access_flags(): XL_FUNC_PRIVATE,
+ *   XL_FUNC_PROTECTED), lib/frontend/scope.c (xl_fe_func_scope(): access),
+ *   lib/frontend/widen.c (xl_fe_widen(): widen)
  */
 #include "rule_util.h"
 

@@ -6,6 +6,10 @@
  * When the initializer is a local array the body never names, a note offers
  * to capture the array itself (a copy, where C++ would have captured a
  * pointer to the host array) and to rename the body's uses.
+ *
+ * Detector: lib/frontend/capture.c (fill_explicit(): XL_CAPTURE_INIT, the
+ *   initializer's var_type, XL_CAPTURE_INIT_GLOBAL; plan_array():
+ *   XL_CAPTURE_ARRAY_LOCAL, rename, uses)
  */
 #include "capfix.h"
 

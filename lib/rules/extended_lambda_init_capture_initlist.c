@@ -1,6 +1,10 @@
 /*
  * extended_lambda_init_capture_initlist: an init-capture of type
  * std::initializer_list in an extended lambda (x = {1, 2} or x = il).
+ *
+ * Detector: lib/frontend/types.c (decl_flags(): XL_TYPE_INITIALIZER_LIST),
+ *   lib/frontend/capture.c (from_fields(): type; fill_explicit():
+ *   XL_CAPTURE_INIT_BRACED, init_text)
  */
 #include "rule_util.h"
 

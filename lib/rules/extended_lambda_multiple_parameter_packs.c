@@ -6,6 +6,10 @@
  * lambda (the address of the specialization cannot be named: "no matches
  * converting function", "template instantiation depth exceeds maximum").
  * Reported once per lambda, at the lambda, with the instantiations.
+ *
+ * Detector: lib/frontend/instances.c (add_spec(): XL_FUNC_SPECIALIZATION;
+ *   link_patterns(): pattern), lib/frontend/scope.c (xl_fe_func_scope(),
+ *   add_tparam(), tparam_token_flags(): XL_TPARAM_PACK)
  */
 #include "inst.h"
 #include "rule_util.h"

@@ -19,6 +19,11 @@
  * the unnamed parameters of the class template (xl_unnamed_N, a name no
  * program uses), on the finding: it keeps the meaning. For a pack the note
  * of the instantiation names it.
+ *
+ * Detector: lib/frontend/scope.c (record_flags(): XL_RECORD_TEMPLATE,
+ *   XL_RECORD_SPECIALIZATION; record_templates(): tparams, targs, pattern;
+ *   add_tparam(), tparam_token_flags(): name, XL_TPARAM_PACK,
+ *   XL_TPARAM_DEFAULT, XL_TPARAM_TYPE; tparam_name_at(): name_at)
  */
 #include "inst.h"
 #include "rule_util.h"

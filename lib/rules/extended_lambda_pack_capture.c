@@ -1,6 +1,9 @@
 /*
  * extended_lambda_pack_capture: an extended lambda captures an element of a
  * function parameter pack, explicitly ([args...]) or by using it in the body.
+ *
+ * Detector: lib/frontend/capture.c (fill_explicit(), set_decl():
+ *   XL_CAPTURE_PACK), lib/frontend/types.c (xl_fe_type(): XL_TYPE_PACK)
  */
 #include "rule_util.h"
 

@@ -6,6 +6,10 @@
  * The fix-it gives the class a tag name ('struct {' -> 'struct
  * xl_unnamed_class_5 {', after its line), on the note: a name is a new
  * declaration in the enclosing scope, which the author should choose.
+ *
+ * Detector: lib/frontend/walk.c (xl_fe_add_func(): record),
+ *   lib/frontend/scope.c (record_flags(): XL_RECORD_UNNAMED; record_name_at():
+ *   name_at)
  */
 #include "rule_util.h"
 

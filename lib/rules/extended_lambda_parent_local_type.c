@@ -1,6 +1,11 @@
 /*
  * extended_lambda_parent_local_type: see docs/rules/extended_lambda_parent_local_type.md.
  * The walk is shared with the other type rules (type_checks.c).
+ *
+ * Detector: lib/frontend/instances.c (fill_targs(): the specialization's
+ *   targs), lib/frontend/scope.c (record_targs(): its class's targs),
+ *   lib/frontend/types.c (decl_flags(): XL_TYPE_LOCAL), lib/frontend/hoist.c
+ *   (xl_fe_type_hoist(): the move to namespace scope)
  */
 #include "type_checks.h"
 

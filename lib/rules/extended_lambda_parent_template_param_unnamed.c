@@ -9,6 +9,9 @@
  *
  * The fix-it names the unnamed parameters ('typename' -> 'typename
  * xl_unnamed_2'), on the finding: it keeps the meaning.
+ *
+ * Detector: lib/frontend/scope.c (xl_fe_func_scope(), add_tparam(): the
+ *   function template's parameters, name; tparam_name_at(): name_at)
  */
 #include "rule_util.h"
 

@@ -11,6 +11,12 @@
  * loop around it, no alias); otherwise on a note that says what the copy
  * changes. The capture default '&' becomes '=' on a note ('=, *this' when
  * the lambda uses members: capfix.c).
+ *
+ * Detector: lib/frontend/lambda.c (read_intro(): capture_default,
+ *   default_range), lib/frontend/capture.c (fill_explicit(), fill_varref(),
+ *   fill_implicit(): XL_CAPTURE_BYREF), lib/frontend/copysafe.c
+ *   (xl_fe_copy_safety(): XL_CAPTURE_COPY_CHECKED, XL_CAPTURE_WRITTEN,
+ *   XL_CAPTURE_ALIASED)
  */
 #include "capfix.h"
 

@@ -8,6 +8,10 @@
  * constructor that is not __device__). nvcc 13.0 only warns, at a line of a
  * CUDA header ("calling a __host__ function ... from a __host__ __device__
  * function is not allowed"). The Kokkos lambda guide describes the case.
+ *
+ * Detector: lib/frontend/capture.c (fill_explicit(): XL_CAPTURE_STAR_THIS),
+ *   lib/frontend/thisobj.c (xl_fe_this_fields(): the xl_field facts,
+ *   XL_FIELD_HOST_ONLY)
  */
 #include "rule_util.h"
 

@@ -2,6 +2,9 @@
  * extended_lambda_too_many_captures: nvcc's message says 1023 captures, but
  * nvcc 13.0 already rejects 1023 (and then crashes), so the usable limit is
  * 1022.
+ *
+ * Detector: lib/frontend/capture.c (xl_fe_lambda_end(): the captures,
+ *   ncaptures)
  */
 #include "rule_util.h"
 

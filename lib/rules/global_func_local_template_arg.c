@@ -5,6 +5,11 @@
  * the specialization is first requested (the kernel launch or call), once
  * per specialization. Closure types are left to global_lambda_template_arg
  * (and extended lambdas' closures are allowed).
+ *
+ * Detector: lib/frontend/instances.c (xl_fe_note_specialization(), add_spec():
+ *   __global__ specializations, poi; fill_targs(): targs), lib/frontend/types.c
+ *   (decl_flags(): XL_TYPE_LOCAL; xl_fe_type(): XL_TYPE_CLOSURE),
+ *   lib/frontend/hoist.c (xl_fe_type_hoist(): the move to namespace scope)
  */
 
 #include "inst.h"

@@ -4,6 +4,12 @@
  * argument of a __global__ function template specialization. nvcc 13.0
  * reports it where the specialization is first requested. Closures of
  * lambdas defined in device code are allowed.
+ *
+ * Detector: lib/frontend/instances.c (xl_fe_note_specialization(), add_spec():
+ *   __global__ specializations, poi; fill_targs(): targs), lib/frontend/types.c
+ *   (xl_fe_type(): XL_TYPE_CLOSURE, XL_TYPE_EXTENDED_CLOSURE),
+ *   lib/frontend/scope.c (xl_fe_lambda_scope(): the closure's lambda),
+ *   lib/frontend/lambda.c (context_flags(): XL_LAMBDA_DEVICE_CONTEXT)
  */
 
 #include "inst.h"

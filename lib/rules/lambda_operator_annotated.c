@@ -15,6 +15,13 @@
  * written), a generic '__host__ __device__' lambda becomes '__device__'.
  * By-reference explicit captures, 'constexpr' and init-captures of a
  * '__host__ __device__' lambda get no fix.
+ *
+ * Detector: lib/frontend/scope.c (read_declarator():
+ *   XL_LAMBDA_OPERATOR_ANNOTATED after the parameter list),
+ *   lib/frontend/recover.c (xl_fe_recover(): the annotation clang cannot parse,
+ *   blanked), lib/frontend/annot.c (xl_fe_annotation_blanked():
+ *   XL_LAMBDA_OPERATOR_ANNOTATED for those; xl_fe_annotation_read():
+ *   annot_range, annot_text, annot_to)
  */
 #include "rule_util.h"
 

@@ -6,6 +6,10 @@
  * An explicit '[this]' in a __device__ lambda is the same pointer, and nvcc
  * says nothing even under -Wext-lambda-captures-this; it is reported too,
  * with a note that the object may be in managed memory.
+ *
+ * Detector: lib/frontend/capture.c (xl_fe_note_ref(), implicit_this_member():
+ *   uses of 'this'; fill_implicit(), fill_explicit(): XL_CAPTURE_THIS),
+ *   lib/frontend/macrotwin.c (xl_fe_macro_twin(): star_this_macro, macro_range)
  */
 #include "capfix.h"
 
