@@ -10,7 +10,7 @@
 #include "core/diag_impl.h"
 
 typedef enum xl_rule_id {
-#define XL_RULE(id, sev, oracle, msg, summary) XL_R_##id,
+#define XL_RULE(id, sev, oracle, msg, args, summary) XL_R_##id,
 #include "rules.def"
 #undef XL_RULE
   XL_R__COUNT
@@ -28,7 +28,6 @@ typedef struct xl_rule_info {
   const char *id;
   xl_severity severity;
   xl_oracle oracle;
-  const char *message;
   const char *summary;
   xl_rule_fn check;
 } xl_rule_info;
@@ -36,7 +35,7 @@ typedef struct xl_rule_info {
 extern const xl_rule_info xl_rules[XL_R__COUNT];
 
 /* Every rule's check function, named after its id. */
-#define XL_RULE(id, sev, oracle, msg, summary) \
+#define XL_RULE(id, sev, oracle, msg, args, summary) \
   void xl_check_##id(xl_rule_ctx *ctx, const xl_facts *facts);
 #include "rules.def"
 #undef XL_RULE
