@@ -45,57 +45,77 @@ static json_t *ids_json(const xl_id *ids, uint32_t n) {
   return a;
 }
 
-/* Names of set bits, in table order. */
+/* Names of set bits, in bit order (a bit without a name is left out). */
 static json_t *flags_json(uint32_t flags, const char *const *names,
                           unsigned count) {
   json_t *a = json_array();
   unsigned i;
 
   for (i = 0; i < count; i++)
-    if (flags & (1u << i))
+    if ((flags & (1u << i)) && names[i])
       json_array_append_new(a, json_string(names[i]));
   return a;
 }
 
 #define FLAGS(v, names) flags_json((v), (names), sizeof(names) / sizeof(*names))
 
+/*
+ * The names of kinds and flags, from facts_names.def: a kind's name at its
+ * value, a flag's at its bit (two flags with one bit are a duplicate
+ * initializer, which -Wextra reports).
+ */
 static const char *const type_kinds[] = {
-    "other", "builtin", "pointer", "lvalue_ref", "rvalue_ref", "array",
-    "record", "enum", "function", "member_pointer", "dependent"};
+#define XL_TYPE_KIND(NAME, json) [XL_TYPE_##NAME] = json,
+#include "xlambda/sys/facts_names.def"
+};
 static const char *const type_flags[] = {
-    "local", "private", "protected", "no_default_ctor", "no_copy_assign",
-    "initializer_list", "closure", "extended_closure", "host_only", "pack",
-    "const", "template_name"};
-static const char *const record_flags[] = {"unnamed", "local", "private",
-                                           "protected", "template",
-                                           "specialization"};
-static const char *const tparam_flags[] = {"pack", "type", "nontype",
-                                           "template", "default"};
+#define XL_TYPE_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const record_flags[] = {
+#define XL_RECORD_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const tparam_flags[] = {
+#define XL_TPARAM_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
 static const char *const func_flags[] = {
-    "member", "static", "template", "deduced_return", "constexpr", "private",
-    "protected", "ctor", "dtor", "deleted", "defaulted", "noexcept",
-    "operator", "specialization", "lambda", "consteval", "has_decl",
-    "out_of_line", "ret_from_pattern"};
+#define XL_FUNC_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
 static const char *const lambda_flags[] = {
-    "extended", "generic", "constexpr", "consteval", "mutable", "macro",
-    "template_head", "in_constexpr_if", "to_kernel", "not_block_scope",
-    "device_context", "instance", "dependent", "operator_annotated",
-    "host_called", "trailing_return", "device_refs"};
+#define XL_LAMBDA_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
 static const char *const capture_flags[] = {
-    "byref",        "explicit", "pack",   "in_constexpr_if", "init_braced",
-    "copy_checked", "written",  "aliased", "name_fresh", "array_local",
-    "init_global"};
-static const char *const capture_kinds[] = {"var", "this", "star_this", "init",
-                                            "vla"};
-static const char *const use_kinds[] = {"kernel_arg", "launcher_arg",
-                                        "function_pointer", "introspection",
-                                        "unqualified_call"};
-static const char *const use_flags[] = {"operator", "call", "std_result",
-                                        "cccl_result", "traits"};
-static const char *const cond_flags[] = {"else"};
-static const char *const field_flags[] = {"host_only", "base", "why_dtor"};
-static const char *const spaces[] = {"none", "host", "device", "host_device",
-                                     "global"};
+#define XL_CAPTURE_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const capture_kinds[] = {
+#define XL_CAPTURE_KIND(NAME, json) [XL_CAPTURE_##NAME] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const use_kinds[] = {
+#define XL_USE_KIND(NAME, json) [XL_USE_##NAME] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const use_flags[] = {
+#define XL_USE_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const cond_flags[] = {
+#define XL_COND_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const field_flags[] = {
+#define XL_FIELD_FLAG(NAME, bit, json) [bit] = json,
+#include "xlambda/sys/facts_names.def"
+};
+static const char *const spaces[] = {
+#define XL_SPACE(NAME, json) [XL_SPACE_##NAME] = json,
+#include "xlambda/sys/facts_names.def"
+};
 
 static json_t *types_json(const xl_facts *f) {
   json_t *a = json_array();

@@ -8,8 +8,8 @@
 #include "util/util.h"
 
 const xl_rule_info xl_rules[XL_R__COUNT] = {
-#define XL_RULE(id, sev, oracle, msg, summary) \
-  {#id, sev, oracle, msg, summary},
+#define XL_RULE(id, sev, oracle, msg, args, summary) \
+  {#id, sev, oracle, summary},
 #include "core/rules.def"
 #undef XL_RULE
 };

@@ -12,7 +12,7 @@
 #include "xlambda/rules.h"
 
 typedef enum xl_rule_id {
-#define XL_RULE(id, sev, oracle, msg, summary) XL_R_##id,
+#define XL_RULE(id, sev, oracle, msg, args, summary) XL_R_##id,
 #include "core/rules.def"
 #undef XL_RULE
   XL_R__COUNT
@@ -28,7 +28,6 @@ typedef struct xl_rule_info {
   const char *id;
   xl_severity severity;
   xl_oracle oracle;
-  const char *message;
   const char *summary;
 } xl_rule_info;
 

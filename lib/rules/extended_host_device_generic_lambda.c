@@ -20,7 +20,7 @@ void xl_check_extended_host_device_generic_lambda(xl_rule_ctx *ctx,
     xl_note *n;
     if (l->space != XL_SPACE_HOST_DEVICE || !(l->flags & XL_LAMBDA_GENERIC))
       continue;
-    d = xl_report(ctx, l->loc);
+    d = xl_report_extended_host_device_generic_lambda(ctx, l->loc);
     if (!xl_loc_valid(l->host_annot.begin) ||
         (l->flags & XL_LAMBDA_HOST_CALLED)) {
       xl_diag_add_note(d, l->loc, "a __device__ lambda can be generic; or "

@@ -60,7 +60,8 @@ void xl_check_extended_lambda_adl_hazard(xl_rule_ctx *ctx, const xl_facts *f) {
       snprintf(where, sizeof(where), "namespace '%s'", u->detail);
     else
       snprintf(where, sizeof(where), "the global namespace");
-    d = xl_report(ctx, u->loc, last_name(u->callee), where);
+    d = xl_report_extended_lambda_adl_hazard(ctx, u->loc, last_name(u->callee),
+                                             where);
     if (xl_loc_valid(u->site))
       xl_diag_add_note(d, u->site, "the unqualified call is here");
     xl_diag_add_note(d, u->callee_decl,

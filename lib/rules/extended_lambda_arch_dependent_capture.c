@@ -165,10 +165,10 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
   int to_kernel = (a->flags & XL_LAMBDA_TO_KERNEL) != 0;
   const xl_use *u = xl_use_of(h, a, (1u << XL_USE_KERNEL_ARG) |
                                         (1u << XL_USE_LAUNCHER_ARG));
-  xl_diag *diag = xl_report_as(ctx, to_kernel ? XL_SEV_ERROR : XL_SEV_WARNING,
-                               a->loc, xl_lambda_space(a),
-                               list(hl, sizeof(hl), h, a),
-                               list(dl, sizeof(dl), d, b));
+  xl_diag *diag = xl_report_extended_lambda_arch_dependent_capture_as(
+      ctx, to_kernel ? XL_SEV_ERROR : XL_SEV_WARNING, a->loc,
+      xl_lambda_space(a), list(hl, sizeof(hl), h, a),
+      list(dl, sizeof(dl), d, b));
 
   xl_diag_add_range(diag, a->intro);
   note_differences(diag, h, a, d, b);

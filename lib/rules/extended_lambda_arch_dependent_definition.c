@@ -131,8 +131,8 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
                    const xl_facts *lf, const xl_lambda *l, const char *side) {
   const xl_cond *c = xl_cond_at(h, l->spelling);
   const xl_func *fn = &lf->funcs[l->func];
-  xl_diag *diag =
-      xl_report(ctx, l->loc, xl_lambda_space(l), side, func_name(lf, l));
+  xl_diag *diag = xl_report_extended_lambda_arch_dependent_definition(
+      ctx, l->loc, xl_lambda_space(l), side, func_name(lf, l));
 
   xl_diag_add_range(diag, l->range);
   if (c)

@@ -20,7 +20,8 @@ void xl_check_extended_lambda_array_capture_assignable(xl_rule_ctx *ctx,
           !(e->flags & XL_TYPE_NO_COPY_ASSIGN) ||
           (e->flags & XL_TYPE_NO_DEFAULT_CTOR))
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name, e->spelling);
+      d = xl_report_extended_lambda_array_capture_assignable(
+          ctx, c->loc, xl_lambda_space(l), c->name, e->spelling);
       if (xl_loc_valid(e->decl))
         xl_diag_add_note(d, e->decl, "'%s' cannot be copy-assigned",
                          e->spelling);

@@ -19,7 +19,8 @@ void xl_check_extended_lambda_array_capture_default_constructible(
       if (c->kind != XL_CAPTURE_VAR || !t || t->kind != XL_TYPE_ARRAY || !e ||
           !(e->flags & XL_TYPE_NO_DEFAULT_CTOR))
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name, e->spelling);
+      d = xl_report_extended_lambda_array_capture_default_constructible(
+          ctx, c->loc, xl_lambda_space(l), c->name, e->spelling);
       if (xl_loc_valid(e->decl))
         xl_diag_add_note(d, e->decl, "'%s' has no default constructor",
                          e->spelling);

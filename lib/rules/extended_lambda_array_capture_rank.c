@@ -18,8 +18,9 @@ void xl_check_extended_lambda_array_capture_rank(xl_rule_ctx *ctx,
       if (c->kind != XL_CAPTURE_VAR || !t || t->kind != XL_TYPE_ARRAY ||
           t->array_rank <= XL_MAX_ARRAY_RANK)
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name, t->spelling,
-                    t->array_rank);
+      d = xl_report_extended_lambda_array_capture_rank(
+          ctx, c->loc, xl_lambda_space(l), c->name, t->spelling,
+          t->array_rank);
       xl_note_declared(d, c);
     }
   }

@@ -18,7 +18,8 @@ void xl_check_extended_lambda_cant_take_function_address(xl_rule_ctx *ctx,
     if (!fn || !(fn->flags & (XL_FUNC_CTOR | XL_FUNC_DTOR)))
       continue;
     what = (fn->flags & XL_FUNC_CTOR) ? "constructor" : "destructor";
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name, what);
+    d = xl_report_extended_lambda_cant_take_function_address(
+        ctx, l->params_loc, xl_lambda_space(l), fn->name, what);
     xl_diag_add_note(d, fn->loc,
                      "define the lambda in a member function that the %s "
                      "calls", what);

@@ -49,7 +49,8 @@ void xl_check_extended_lambda_capture_in_constexpr_if(xl_rule_ctx *ctx,
       if (!(c->flags & XL_CAPTURE_IN_CONSTEXPR_IF) ||
           (c->flags & XL_CAPTURE_EXPLICIT))
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name);
+      d = xl_report_extended_lambda_capture_in_constexpr_if(
+          ctx, c->loc, xl_lambda_space(l), c->name);
       n = xl_diag_add_note(d, l->intro.begin,
                            "name '%s' in the capture list, or use it before the "
                            "'if constexpr'",

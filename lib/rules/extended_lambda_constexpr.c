@@ -19,7 +19,8 @@ void xl_check_extended_lambda_constexpr(xl_rule_ctx *ctx, const xl_facts *f) {
     if (!(l->flags & (XL_LAMBDA_CONSTEXPR | XL_LAMBDA_CONSTEVAL)))
       continue;
     spec = (l->flags & XL_LAMBDA_CONSTEVAL) ? "consteval" : "constexpr";
-    d = xl_report(ctx, l->body, xl_lambda_space(l), spec);
+    d = xl_report_extended_lambda_constexpr(ctx, l->body, xl_lambda_space(l),
+                                            spec);
     xl_diag_add_note(d, l->params_loc, "remove '%s' from the lambda", spec);
     if (xl_loc_valid(l->spec_range.begin))
       xl_diag_add_fixit(d, l->spec_range, "");

@@ -22,7 +22,8 @@ void xl_check_extended_lambda_disallowed(xl_rule_ctx *ctx, const xl_facts *f) {
     if (l->space == XL_SPACE_NONE || (l->flags & XL_LAMBDA_INSTANCE) ||
         (l->flags & XL_LAMBDA_OPERATOR_ANNOTATED))
       continue;
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l));
+    d = xl_report_extended_lambda_disallowed(ctx, l->params_loc,
+                                             xl_lambda_space(l));
     xl_diag_add_note(d, l->loc, "add '--extended-lambda' to the nvcc command "
                                 "line");
   }

@@ -43,7 +43,8 @@ void xl_check_extended_lambda_enclosing_function_deducible(xl_rule_ctx *ctx,
     xl_note *n;
     if (!fn || !(fn->flags & XL_FUNC_DEDUCED_RETURN))
       continue;
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name);
+    d = xl_report_extended_lambda_enclosing_function_deducible(
+        ctx, l->params_loc, xl_lambda_space(l), fn->name);
     if (!spellable(f, fn)) {
       xl_diag_add_note(d, xl_loc_valid(fn->ret_range.begin)
                               ? fn->ret_range.begin : fn->loc,

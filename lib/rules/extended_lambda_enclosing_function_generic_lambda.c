@@ -22,7 +22,8 @@ void xl_check_extended_lambda_enclosing_function_generic_lambda(
     }
     if (p >= f->nlambdas)
       continue;
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l));
+    d = xl_report_extended_lambda_enclosing_function_generic_lambda(
+        ctx, l->params_loc, xl_lambda_space(l));
     xl_diag_add_note(d, f->lambdas[p].loc, "enclosing generic lambda defined "
                                            "here");
   }

@@ -50,7 +50,8 @@ void xl_check_extended_lambda_enclosing_function_hd_lambda(xl_rule_ctx *ctx,
     }
     if (p >= f->nlambdas)
       continue;
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l));
+    d = xl_report_extended_lambda_enclosing_function_hd_lambda(
+        ctx, l->params_loc, xl_lambda_space(l));
     xl_diag_add_note(d, f->lambdas[p].loc,
                      "enclosing extended __host__ __device__ lambda defined "
                      "here");

@@ -30,7 +30,8 @@ void xl_check_extended_lambda_enclosing_function_local(xl_rule_ctx *ctx,
     }
     if (!local)
       continue;
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name);
+    d = xl_report_extended_lambda_enclosing_function_local(
+        ctx, l->params_loc, xl_lambda_space(l), fn->name);
     n = xl_diag_add_note(d, local->loc,
                          "'%s' is defined inside a function; move it to "
                          "namespace scope", local->name);

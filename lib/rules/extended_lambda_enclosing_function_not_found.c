@@ -32,7 +32,8 @@ void xl_check_extended_lambda_enclosing_function_not_found(xl_rule_ctx *ctx,
       o = &f->lambdas[o->parent];
     if (in_body(f, o))
       continue;
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l));
+    d = xl_report_extended_lambda_enclosing_function_not_found(
+        ctx, l->params_loc, xl_lambda_space(l));
     xl_diag_add_note(d, o->loc, "the outermost enclosing lambda is not in the "
                                 "body of a function");
   }

@@ -82,7 +82,7 @@ void xl_check_extended_lambda_hd_init_capture(xl_rule_ctx *ctx,
       xl_diag *d;
       if (c->kind != XL_CAPTURE_INIT)
         continue;
-      d = xl_report(ctx, c->loc, c->name);
+      d = xl_report_extended_lambda_hd_init_capture(ctx, c->loc, c->name);
       xl_diag_add_range(d, c->range);
       add_hoist(d, f, l, c);
     }

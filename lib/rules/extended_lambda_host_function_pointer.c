@@ -28,7 +28,7 @@ void xl_check_extended_lambda_host_function_pointer(xl_rule_ctx *ctx,
     if (u->kind != XL_USE_FUNCTION_POINTER || u->lambda >= f->nlambdas)
       continue;
     l = &f->lambdas[u->lambda];
-    d = xl_report(ctx, u->loc);
+    d = xl_report_extended_lambda_host_function_pointer(ctx, u->loc);
     xl_diag_add_note(d, l->loc,
                      "in the host compilation nvcc replaces this lambda with "
                      "a placeholder object ('__nv_dl_wrapper_t') that has no "

@@ -107,7 +107,8 @@ void xl_check_extended_lambda_host_introspection(xl_rule_ctx *ctx,
         !(u->flags & ~XL_USE_INTRO_STD_RESULT))
       continue;
     l = &f->lambdas[u->lambda];
-    d = xl_report(ctx, u->loc, how(buf, sizeof(buf), u));
+    d = xl_report_extended_lambda_host_introspection(ctx, u->loc,
+                                                     how(buf, sizeof(buf), u));
     explain(d, u, l);
     suggest(d, f, u, l);
   }

@@ -39,7 +39,8 @@ void xl_check_extended_lambda_host_return_type(xl_rule_ctx *ctx,
     if ((l->flags & XL_LAMBDA_GENERIC) || strcmp(ret, "int") == 0 ||
         strcmp(ret, "?") == 0)
       continue;
-    d = xl_report(ctx, u->loc, u->callee ? u->callee : "?", ret);
+    d = xl_report_extended_lambda_host_return_type(
+        ctx, u->loc, u->callee ? u->callee : "?", ret);
     if (xl_loc_valid(u->site)) /* a query inside a template that receives it */
       xl_diag_add_note(d, u->site, "the lambda reaches the query through "
                                    "this argument");

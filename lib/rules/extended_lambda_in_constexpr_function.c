@@ -54,11 +54,12 @@ void xl_check_extended_lambda_in_constexpr_function(xl_rule_ctx *ctx,
     if (xl_loc_valid(l->var)) {
       snprintf(what, sizeof(what), "variable '%s'",
                l->var_name ? l->var_name : "?");
-      d = xl_report(ctx, l->var, what, xl_lambda_space(l), "declared", kw,
-                    fn->name);
+      d = xl_report_extended_lambda_in_constexpr_function(
+          ctx, l->var, what, xl_lambda_space(l), "declared", kw, fn->name);
     } else {
-      d = xl_report(ctx, l->loc, "a temporary", xl_lambda_space(l), "created",
-                    kw, fn->name);
+      d = xl_report_extended_lambda_in_constexpr_function(
+          ctx, l->loc, "a temporary", xl_lambda_space(l), "created", kw,
+          fn->name);
     }
     note_fix(d, l, fn);
   }

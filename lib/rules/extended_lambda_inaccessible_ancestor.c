@@ -70,7 +70,8 @@ void xl_check_extended_lambda_inaccessible_ancestor(xl_rule_ctx *ctx,
     if (!r || depth == 32)
       continue;
     word = (r->flags & XL_RECORD_PRIVATE) ? "private" : "protected";
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l), r->name, word);
+    d = xl_report_extended_lambda_inaccessible_ancestor(
+        ctx, l->params_loc, xl_lambda_space(l), r->name, word);
     n = xl_diag_add_note(d, xl_loc_valid(r->access) ? r->access : r->loc,
                          "'%s' is %s %s; nvcc needs every enclosing class to "
                          "be public%s", r->name, word,

@@ -34,7 +34,8 @@ void xl_check_extended_lambda_inaccessible_parent(xl_rule_ctx *ctx,
     if (!fn || !(fn->flags & (XL_FUNC_PRIVATE | XL_FUNC_PROTECTED)))
       continue;
     word = (fn->flags & XL_FUNC_PRIVATE) ? "private" : "protected";
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name, word);
+    d = xl_report_extended_lambda_inaccessible_parent(
+        ctx, l->params_loc, xl_lambda_space(l), fn->name, word);
     r = xl_facts_record(f, fn->record);
     widen_text(tail, sizeof(tail), fn, r);
     if (xl_loc_valid(fn->access))

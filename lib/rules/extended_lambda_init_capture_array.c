@@ -67,8 +67,9 @@ void xl_check_extended_lambda_init_capture_array(xl_rule_ctx *ctx,
           (c->flags & XL_CAPTURE_INIT_GLOBAL) ||
           (held && held->kind != XL_TYPE_POINTER && held->kind != XL_TYPE_ARRAY))
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name,
-                    c->init_text ? c->init_text : t->spelling);
+      d = xl_report_extended_lambda_init_capture_array(
+          ctx, c->loc, xl_lambda_space(l), c->name,
+          c->init_text ? c->init_text : t->spelling);
       xl_diag_add_range(d, c->range);
       xl_diag_add_note(d, c->init.begin,
                        "the initializer has array type '%s'; nvcc does not "

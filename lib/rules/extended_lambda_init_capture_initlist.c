@@ -85,7 +85,8 @@ void xl_check_extended_lambda_init_capture_initlist(xl_rule_ctx *ctx,
       if (c->kind != XL_CAPTURE_INIT || !t ||
           !(t->flags & XL_TYPE_INITIALIZER_LIST))
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name, t->spelling);
+      d = xl_report_extended_lambda_init_capture_initlist(
+          ctx, c->loc, xl_lambda_space(l), c->name, t->spelling);
       xl_diag_add_range(d, c->range);
       n = xl_diag_add_note(d, c->loc,
                            "nvcc cannot pass a std::initializer_list to the "

@@ -53,7 +53,8 @@ void xl_check_extended_lambda_multiple_parameter_packs(xl_rule_ctx *ctx,
     if (!pos || !xl_cause_new(&seen, f, key, l->func))
       continue;
     pat = fn->pattern != XL_NONE ? &f->funcs[fn->pattern] : fn;
-    d = xl_report(ctx, l->loc, xl_lambda_space(l), pat->name, what);
+    d = xl_report_extended_lambda_multiple_parameter_packs(
+        ctx, l->loc, xl_lambda_space(l), pat->name, what);
     xl_diag_add_note(d, f->tparams[fn->first_tparam + pos - 1].loc,
                      "template parameter %u is a pack", pos);
     xl_note_instantiations(d, f, l->func, 0);

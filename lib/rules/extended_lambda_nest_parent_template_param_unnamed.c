@@ -91,8 +91,8 @@ static void check_packs(xl_rule_ctx *ctx, const xl_facts *f) {
         !xl_cause_new(&seen, f, key, l->func))
       continue;
     pat = r->pattern != XL_NONE ? xl_facts_record(f, r->pattern) : r;
-    d = xl_report(ctx, l->loc, xl_lambda_space(l), pat ? pat->name : r->name,
-                  pos);
+    d = xl_report_extended_lambda_nest_parent_template_param_unnamed(
+        ctx, l->loc, xl_lambda_space(l), pat ? pat->name : r->name, pos);
     name_it(d, f, r, pos);
     xl_note_instantiations(d, f, l->func, 0);
     xl_cause_put(&seen, key, d);
@@ -112,7 +112,8 @@ void xl_check_extended_lambda_nest_parent_template_param_unnamed(
     pos = unnamed_after_named(f, r, 0);
     if (!pos)
       continue;
-    d = xl_report(ctx, l->loc, xl_lambda_space(l), r->name, pos);
+    d = xl_report_extended_lambda_nest_parent_template_param_unnamed(
+        ctx, l->loc, xl_lambda_space(l), r->name, pos);
     xl_diag_add_note(d, f->tparams[r->first_tparam + pos - 1].loc,
                      "template parameter %u is unnamed; give it a name", pos);
     xl_fix_name_tparams(d, f, r->first_tparam, r->ntparams);

@@ -14,7 +14,8 @@ void xl_check_extended_lambda_pack_capture(xl_rule_ctx *ctx,
       xl_diag *d;
       if (!(c->flags & XL_CAPTURE_PACK) || c->kind == XL_CAPTURE_INIT)
         continue;
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name);
+      d = xl_report_extended_lambda_pack_capture(ctx, c->loc,
+                                                 xl_lambda_space(l), c->name);
       xl_note_declared(d, c);
       xl_diag_add_note(d, c->loc,
                        "pack the arguments into a tuple-like object (for "

@@ -23,7 +23,8 @@ void xl_check_extended_lambda_parent_class_unnamed(xl_rule_ctx *ctx,
     xl_note *n;
     if (!r || !(r->flags & XL_RECORD_UNNAMED))
       continue;
-    d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name);
+    d = xl_report_extended_lambda_parent_class_unnamed(
+        ctx, l->params_loc, xl_lambda_space(l), fn->name);
     n = xl_diag_add_note(d, r->loc, "the class is unnamed here; give it a name");
     if (!xl_loc_valid(r->name_at))
       continue;

@@ -29,7 +29,8 @@ void xl_check_extended_lambda_parent_template_param_unnamed(
         break;
     if (i == fn->ntparams)
       continue;
-    d = xl_report(ctx, l->loc, xl_lambda_space(l), fn->name, i + 1);
+    d = xl_report_extended_lambda_parent_template_param_unnamed(
+        ctx, l->loc, xl_lambda_space(l), fn->name, i + 1);
     xl_diag_add_note(d, f->tparams[fn->first_tparam + i].loc,
                      "template parameter %u is unnamed; give it a name", i + 1);
     xl_fix_name_tparams(d, f, fn->first_tparam, fn->ntparams);

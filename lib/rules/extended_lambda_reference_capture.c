@@ -22,7 +22,8 @@
 
 static void report_default(xl_rule_ctx *ctx, const xl_facts *f,
                            const xl_lambda *l) {
-  xl_diag *d = xl_report(ctx, l->params_loc, xl_lambda_space(l), "variables");
+  xl_diag *d = xl_report_extended_lambda_reference_capture(
+      ctx, l->params_loc, xl_lambda_space(l), "variables");
   xl_note *n;
 
   xl_diag_add_range(d, l->default_range);
@@ -64,8 +65,8 @@ static xl_range copy_edit(const xl_facts *f, const xl_lambda *l,
 static void report_explicit(xl_rule_ctx *ctx, const xl_facts *f,
                             const xl_lambda *l, const xl_capture *c) {
   char q[256];
-  xl_diag *d = xl_report(ctx, c->loc, xl_lambda_space(l),
-                         xl_quote(q, sizeof(q), c->name));
+  xl_diag *d = xl_report_extended_lambda_reference_capture(
+      ctx, c->loc, xl_lambda_space(l), xl_quote(q, sizeof(q), c->name));
   xl_range edit = copy_edit(f, l, c);
 
   xl_diag_add_range(d, c->range);
@@ -83,8 +84,8 @@ static void report_explicit(xl_rule_ctx *ctx, const xl_facts *f,
 static void report_implicit(xl_rule_ctx *ctx, const xl_facts *f,
                             const xl_lambda *l, const xl_capture *c) {
   char q[256];
-  xl_diag *d = xl_report(ctx, c->loc, xl_lambda_space(l),
-                         xl_quote(q, sizeof(q), c->name));
+  xl_diag *d = xl_report_extended_lambda_reference_capture(
+      ctx, c->loc, xl_lambda_space(l), xl_quote(q, sizeof(q), c->name));
   xl_note *n = xl_diag_add_note(
       d, l->default_range.begin,
       "'%s' is captured by reference because of the capture default '&'%s%s",

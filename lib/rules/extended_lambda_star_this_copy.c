@@ -29,8 +29,9 @@ static void report(xl_rule_ctx *ctx, const xl_facts *f, const xl_lambda *l,
   xl_loc at = (c->flags & XL_CAPTURE_EXPLICIT) && !(l->flags & XL_LAMBDA_MACRO)
                   ? c->range.begin
                   : l->loc;
-  xl_diag *d = xl_report(ctx, at, xl_lambda_space(l), m->name ? m->name : "?",
-                         xl_type_name(f, m->type));
+  xl_diag *d = xl_report_extended_lambda_star_this_copy(
+      ctx, at, xl_lambda_space(l), m->name ? m->name : "?",
+      xl_type_name(f, m->type));
   const xl_field *more;
 
   xl_diag_add_note(d, m->loc, "'%s' declared here", m->name ? m->name : "?");

@@ -16,7 +16,8 @@ void xl_check_extended_lambda_too_many_captures(xl_rule_ctx *ctx,
     xl_diag *d;
     if (l->ncaptures <= XL_MAX_CAPTURES)
       continue;
-    d = xl_report(ctx, l->loc, xl_lambda_space(l), l->ncaptures);
+    d = xl_report_extended_lambda_too_many_captures(
+        ctx, l->loc, xl_lambda_space(l), l->ncaptures);
     xl_diag_add_note(d, l->loc,
                      "gather the captured values in a struct and capture "
                      "that instead");

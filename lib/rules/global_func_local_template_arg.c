@@ -34,7 +34,8 @@ void xl_check_global_func_local_template_arg(xl_rule_ctx *ctx,
     xl_diag *d;
     if (hit == XL_NONE)
       continue;
-    d = xl_report(ctx, fn->poi, xl_type_name(f, hit), name);
+    d = xl_report_global_func_local_template_arg(ctx, fn->poi,
+                                                 xl_type_name(f, hit), name);
     xl_note_type_decl(d, f, hit);
     xl_note_instantiations(d, f, fn->poi_func, 0);
   }

@@ -55,7 +55,7 @@ void xl_check_global_lambda_template_arg(xl_rule_ctx *ctx,
     xl_diag *d;
     if (hit == XL_NONE)
       continue;
-    d = xl_report(ctx, fn->poi, name);
+    d = xl_report_global_lambda_template_arg(ctx, fn->poi, name);
     note_lambda(d, f, f->types[hit].lambda);
     xl_note_instantiations(d, f, fn->poi_func, 0);
   }

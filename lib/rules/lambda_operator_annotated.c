@@ -123,7 +123,7 @@ void xl_check_lambda_operator_annotated(xl_rule_ctx *ctx, const xl_facts *f) {
     if (!(l->flags & XL_LAMBDA_OPERATOR_ANNOTATED) ||
         (l->flags & XL_LAMBDA_INSTANCE))
       continue;
-    d = xl_report(ctx, l->body);
+    d = xl_report_lambda_operator_annotated(ctx, l->body);
     xl_diag_add_note(d, xl_loc_valid(l->annot) ? l->annot : l->loc,
                      "annotation written here; write it right after the "
                      "capture list: '[...] __device__ <...> (...)'");

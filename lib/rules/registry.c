@@ -10,7 +10,7 @@
 
 /* Each rule's check, in the order of the table. */
 static const xl_rule_fn checks[XL_R__COUNT] = {
-#define XL_RULE(id, sev, oracle, msg, summary) xl_check_##id,
+#define XL_RULE(id, sev, oracle, msg, args, summary) xl_check_##id,
 #include "core/rules.def"
 #undef XL_RULE
 };
@@ -22,13 +22,14 @@ struct xl_rule_ctx {
   int rule;
 };
 
+/* The finding itself; the rules' messages are formatted in report.h. */
 static xl_diag *report_v(xl_rule_ctx *ctx, xl_severity sev, xl_loc loc,
-                         va_list ap) {
+                         const char *fmt, va_list ap) {
   const xl_rule_info *r = &xl_rules[ctx->rule];
   char msg[1024];
   xl_diag *d;
 
-  vsnprintf(msg, sizeof(msg), r->message, ap);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
   if (ctx->cfg->severity[ctx->rule] >= 0)
     sev = (xl_severity)ctx->cfg->severity[ctx->rule];
   d = xl_diags_add(ctx->out, ctx->rule, r->id, sev,
@@ -43,23 +44,16 @@ static xl_diag *report_v(xl_rule_ctx *ctx, xl_severity sev, xl_loc loc,
   return d;
 }
 
-xl_diag *xl_report(xl_rule_ctx *ctx, xl_loc loc, ...) {
+xl_diag *xl_report_format(xl_rule_ctx *ctx, const char *rule,
+                          xl_severity severity, xl_loc loc, const char *fmt,
+                          ...) {
   va_list ap;
   xl_diag *d;
 
-  va_start(ap, loc);
-  d = report_v(ctx, xl_rules[ctx->rule].severity, loc, ap);
-  va_end(ap);
-  return d;
-}
-
-xl_diag *xl_report_as(xl_rule_ctx *ctx, xl_severity severity, xl_loc loc,
-                      ...) {
-  va_list ap;
-  xl_diag *d;
-
-  va_start(ap, loc);
-  d = report_v(ctx, severity, loc, ap);
+  if (strcmp(rule, xl_rules[ctx->rule].id) != 0)
+    return NULL; /* another rule's function: its message is not this one's */
+  va_start(ap, fmt);
+  d = report_v(ctx, severity, loc, fmt, ap);
   va_end(ap);
   return d;
 }

@@ -15,7 +15,7 @@
 typedef void (*xl_rule_fn)(xl_rule_ctx *ctx, const xl_facts *facts);
 
 /* Every rule's check function, named after its id. */
-#define XL_RULE(id, sev, oracle, msg, summary) \
+#define XL_RULE(id, sev, oracle, msg, args, summary) \
   void xl_check_##id(xl_rule_ctx *ctx, const xl_facts *facts);
 #include "core/rules.def"
 #undef XL_RULE

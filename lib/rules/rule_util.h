@@ -1,6 +1,7 @@
 /*
  * rule_util.h: small helpers shared by rules. Rules include only this,
- * xlambda/sys/rule.h and xlambda/sys/facts.h: never clang.
+ * xlambda/sys/rule.h and xlambda/sys/facts.h: never clang. It brings in
+ * report.h, each rule's typed xl_report_<id>().
  */
 #ifndef XL_RULE_UTIL_H
 #define XL_RULE_UTIL_H
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report.h"
 #include "xlambda/sys/facts.h"
 #include "xlambda/sys/rule.h"
 

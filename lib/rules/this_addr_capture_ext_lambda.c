@@ -62,7 +62,8 @@ static void report_explicit(xl_rule_ctx *ctx, const xl_facts *f,
 
   if (l->space != XL_SPACE_DEVICE)
     return;
-  d = xl_report(ctx, c->loc, xl_lambda_space(l), "captures");
+  d = xl_report_this_addr_capture_ext_lambda(ctx, c->loc, xl_lambda_space(l),
+                                             "captures");
   xl_diag_add_note(d, c->loc,
                    "the device can dereference it only if the object is in "
                    "managed or device memory (cudaMallocManaged, "
@@ -90,7 +91,8 @@ void xl_check_this_addr_capture_ext_lambda(xl_rule_ctx *ctx,
         report_explicit(ctx, f, l, c);
         break;
       }
-      d = xl_report(ctx, c->loc, xl_lambda_space(l), "implicitly captures");
+      d = xl_report_this_addr_capture_ext_lambda(
+          ctx, c->loc, xl_lambda_space(l), "implicitly captures");
       suggest(d, f, l);
       break; /* one 'this' per lambda */
     }

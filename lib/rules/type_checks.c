@@ -155,11 +155,18 @@ static xl_id find_hit(const xl_facts *f, lazy_kernel *lk, uint32_t which,
 
 /* ---- captured variables ------------------------------------------------- */
 
-static xl_diag *report_capture(xl_rule_ctx *ctx, const xl_facts *f,
-                               const xl_lambda *l, const xl_capture *c,
-                               xl_id hit, xl_id kernel) {
-  xl_diag *d = xl_report(ctx, c->loc, xl_lambda_space(l), c->name,
-                         xl_type_name(f, hit), xl_type_access_word(f, hit));
+/* Report capture c under the rule `which` is about (see type_checks.h). */
+static xl_diag *report_capture(xl_rule_ctx *ctx, uint32_t which,
+                               const xl_facts *f, const xl_lambda *l,
+                               const xl_capture *c, xl_id hit, xl_id kernel) {
+  const char *space = xl_lambda_space(l), *type = xl_type_name(f, hit);
+  xl_diag *d =
+      (which & ACCESS)
+          ? xl_report_extended_lambda_capture_private_type(
+                ctx, c->loc, space, c->name, type,
+                xl_type_access_word(f, hit))
+          : xl_report_extended_lambda_capture_local_type(ctx, c->loc, space,
+                                                         c->name, type);
   xl_id ty = c->var_type != XL_NONE ? c->var_type : c->type;
 
   xl_diag_add_range(d, c->range);
@@ -189,7 +196,8 @@ void xl_check_capture_types(xl_rule_ctx *ctx, const xl_facts *f,
       key = xl_cause_key(xl_lambda_cause(f, lk.lambda), XL_CAPTURE_INDEX(f, l, c),
                          xl_type_cause(f, hit));
       if (xl_cause_new(&seen, f, key, l->func))
-        xl_cause_put(&seen, key, report_capture(ctx, f, l, c, hit, kernel));
+        xl_cause_put(&seen, key,
+                     report_capture(ctx, which, f, l, c, hit, kernel));
     }
   }
   xl_causes_free(&seen);
@@ -215,8 +223,12 @@ void xl_check_call_operator_types(xl_rule_ctx *ctx, const xl_facts *f,
     key = xl_cause_key(xl_lambda_cause(f, id), 0, xl_type_cause(f, hit));
     if (!xl_cause_new(&seen, f, key, l->func))
       continue;
-    d = xl_report(ctx, l->loc, xl_type_name(f, hit),
-                  xl_type_access_word(f, hit));
+    d = (which & ACCESS)
+            ? xl_report_extended_lambda_call_operator_private_type(
+                  ctx, l->loc, xl_type_name(f, hit),
+                  xl_type_access_word(f, hit))
+            : xl_report_extended_lambda_call_operator_local_type(
+                  ctx, l->loc, xl_type_name(f, hit));
     xl_note_type_decl(d, f, hit);
     xl_note_instantiations(d, f, l->func, 0);
     xl_cause_put(&seen, key, d);
@@ -240,11 +252,27 @@ static uint32_t record_targs(const xl_facts *f, const xl_func *fn,
   return n;
 }
 
-static xl_diag *report_parent(xl_rule_ctx *ctx, const xl_facts *f,
-                              const xl_lambda *l, const xl_func *fn, xl_id hit,
-                              xl_id kernel) {
-  xl_diag *d = xl_report(ctx, l->params_loc, xl_lambda_space(l), fn->name,
-                         xl_type_name(f, hit), xl_type_access_word(f, hit));
+/* The finding itself, under the rule `which` is about (see type_checks.h). */
+static xl_diag *parent_finding(xl_rule_ctx *ctx, uint32_t which,
+                               const xl_facts *f, const xl_lambda *l,
+                               const xl_func *fn, xl_id hit) {
+  const char *space = xl_lambda_space(l), *type = xl_type_name(f, hit);
+  const char *access = xl_type_access_word(f, hit);
+
+  if (which == XL_TYPE_TEMPLATE_NAME)
+    return xl_report_extended_lambda_parent_private_template_arg(
+        ctx, l->params_loc, space, fn->name, type, access);
+  if (which & ACCESS)
+    return xl_report_extended_lambda_parent_private_type(
+        ctx, l->params_loc, space, fn->name, type, access);
+  return xl_report_extended_lambda_parent_local_type(ctx, l->params_loc, space,
+                                                     fn->name, type);
+}
+
+static xl_diag *report_parent(xl_rule_ctx *ctx, uint32_t which,
+                              const xl_facts *f, const xl_lambda *l,
+                              const xl_func *fn, xl_id hit, xl_id kernel) {
+  xl_diag *d = parent_finding(ctx, which, f, l, fn, hit);
 
   xl_note_type_decl(d, f, hit);
   note_kernel(d, f, kernel);
@@ -272,7 +300,8 @@ void xl_check_parent_types(xl_rule_ctx *ctx, const xl_facts *f,
     key = xl_cause_key(xl_lambda_cause(f, lk.lambda), 0,
                        xl_type_cause(f, hit));
     if (xl_cause_new(&seen, f, key, l->func))
-      xl_cause_put(&seen, key, report_parent(ctx, f, l, fn, hit, kernel));
+      xl_cause_put(&seen, key,
+                   report_parent(ctx, which, f, l, fn, hit, kernel));
   }
   xl_causes_free(&seen);
 }

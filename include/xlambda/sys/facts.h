@@ -68,46 +68,31 @@ typedef struct xl_widen {
   xl_loc close;
 } xl_widen;
 
+/*
+ * The enumerations and flags below (XL_SPACE_*, XL_TYPE_*, ..., XL_FIELD_*)
+ * come from facts_names.def, which says what each one means and gives its
+ * --dump-facts name.
+ */
+
 /* ---- execution spaces --------------------------------------------------- */
 
 typedef enum xl_space {
-  XL_SPACE_NONE = 0,        /* no annotation written (host for functions) */
-  XL_SPACE_HOST = 1,        /* __host__ */
-  XL_SPACE_DEVICE = 2,      /* __device__ */
-  XL_SPACE_HOST_DEVICE = 3, /* __host__ __device__ */
-  XL_SPACE_GLOBAL = 4       /* __global__ */
+#define XL_SPACE(NAME, json) XL_SPACE_##NAME,
+#include "xlambda/sys/facts_names.def"
 } xl_space;
 
 /* ---- types -------------------------------------------------------------- */
 
 typedef enum xl_type_kind {
-  XL_TYPE_OTHER = 0,
-  XL_TYPE_BUILTIN,
-  XL_TYPE_POINTER,
-  XL_TYPE_LVALUE_REF,
-  XL_TYPE_RVALUE_REF,
-  XL_TYPE_ARRAY,
-  XL_TYPE_RECORD,
-  XL_TYPE_ENUM,
-  XL_TYPE_FUNCTION,
-  XL_TYPE_MEMBER_POINTER,
-  XL_TYPE_DEPENDENT /* a template parameter or a type that depends on one */
+#define XL_TYPE_KIND(NAME, json) XL_TYPE_##NAME,
+#include "xlambda/sys/facts_names.def"
 } xl_type_kind;
 
 /* xl_type.flags */
-#define XL_TYPE_LOCAL (1u << 0)             /* declared inside a function */
-#define XL_TYPE_PRIVATE (1u << 1)           /* private member type */
-#define XL_TYPE_PROTECTED (1u << 2)         /* protected member type */
-#define XL_TYPE_NO_DEFAULT_CTOR (1u << 3)   /* not default-constructible */
-#define XL_TYPE_NO_COPY_ASSIGN (1u << 4)    /* not copy-assignable */
-#define XL_TYPE_INITIALIZER_LIST (1u << 5)  /* std::initializer_list<T> */
-#define XL_TYPE_CLOSURE (1u << 6)           /* a lambda's closure type */
-#define XL_TYPE_EXTENDED_CLOSURE (1u << 7)  /* closure of an extended lambda */
-#define XL_TYPE_HOST_ONLY (1u << 8)         /* copy/destroy run host-only code */
-#define XL_TYPE_PACK (1u << 9)              /* a pack expansion (T...) */
-#define XL_TYPE_CONST (1u << 10)            /* const-qualified */
-#define XL_TYPE_TEMPLATE_NAME (1u << 11)    /* a template used as a template
-                                               template argument ("C::PT") */
+enum {
+#define XL_TYPE_FLAG(NAME, bit, json) XL_TYPE_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /*
  * One type. Types form a graph through `inner`, `args` and `parent`, so rules
@@ -151,12 +136,10 @@ typedef struct xl_type {
 /* ---- classes ------------------------------------------------------------ */
 
 /* xl_record.flags */
-#define XL_RECORD_UNNAMED (1u << 0)    /* an unnamed class */
-#define XL_RECORD_LOCAL (1u << 1)      /* declared inside a function */
-#define XL_RECORD_PRIVATE (1u << 2)    /* private member of its parent class */
-#define XL_RECORD_PROTECTED (1u << 3)  /* protected member of its parent class */
-#define XL_RECORD_TEMPLATE (1u << 4)   /* a class template (or its pattern) */
-#define XL_RECORD_SPECIALIZATION (1u << 5) /* an instantiated class template */
+enum {
+#define XL_RECORD_FLAG(NAME, bit, json) XL_RECORD_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /* A class enclosing a function that holds an extended lambda. */
 typedef struct xl_record {
@@ -179,11 +162,10 @@ typedef struct xl_record {
 } xl_record;
 
 /* xl_tparam.flags */
-#define XL_TPARAM_PACK (1u << 0)
-#define XL_TPARAM_TYPE (1u << 1)
-#define XL_TPARAM_NONTYPE (1u << 2)
-#define XL_TPARAM_TEMPLATE (1u << 3)
-#define XL_TPARAM_DEFAULT (1u << 4) /* has a default argument */
+enum {
+#define XL_TPARAM_FLAG(NAME, bit, json) XL_TPARAM_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /* A template parameter of an enclosing function or class template. */
 typedef struct xl_tparam {
@@ -197,27 +179,10 @@ typedef struct xl_tparam {
 /* ---- functions ---------------------------------------------------------- */
 
 /* xl_func.flags */
-#define XL_FUNC_MEMBER (1u << 0)          /* non-static member function */
-#define XL_FUNC_STATIC (1u << 1)          /* static member function */
-#define XL_FUNC_TEMPLATE (1u << 2)        /* a function template (pattern) */
-#define XL_FUNC_DEDUCED_RETURN (1u << 3)  /* auto / decltype(auto) return */
-#define XL_FUNC_CONSTEXPR (1u << 4)
-#define XL_FUNC_PRIVATE (1u << 5)         /* private member */
-#define XL_FUNC_PROTECTED (1u << 6)       /* protected member */
-#define XL_FUNC_CTOR (1u << 7)
-#define XL_FUNC_DTOR (1u << 8)
-#define XL_FUNC_DELETED (1u << 9)
-#define XL_FUNC_DEFAULTED (1u << 10)
-#define XL_FUNC_NOEXCEPT (1u << 11)
-#define XL_FUNC_OPERATOR (1u << 12)       /* an overloaded operator */
-#define XL_FUNC_SPECIALIZATION (1u << 13) /* an instantiated template */
-#define XL_FUNC_LAMBDA (1u << 14)         /* a lambda's call operator */
-#define XL_FUNC_CONSTEVAL (1u << 15)
-#define XL_FUNC_HAS_DECL (1u << 16)       /* declared before its definition */
-#define XL_FUNC_OUT_OF_LINE (1u << 17)    /* a member defined outside its class */
-#define XL_FUNC_RET_FROM_PATTERN (1u << 18) /* a template pattern's 'auto':
-                                               ret_spelling is what every
-                                               instantiation deduces */
+enum {
+#define XL_FUNC_FLAG(NAME, bit, json) XL_FUNC_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /*
  * A function that encloses at least one lambda, or a template
@@ -267,29 +232,10 @@ typedef struct xl_func {
 /* ---- lambdas and captures ----------------------------------------------- */
 
 /* xl_lambda.flags */
-#define XL_LAMBDA_EXTENDED (1u << 0)      /* an extended lambda (see below) */
-#define XL_LAMBDA_GENERIC (1u << 1)       /* auto parameters or template head */
-#define XL_LAMBDA_CONSTEXPR (1u << 2)     /* written 'constexpr' */
-#define XL_LAMBDA_CONSTEVAL (1u << 3)     /* written 'consteval' */
-#define XL_LAMBDA_MUTABLE (1u << 4)
-#define XL_LAMBDA_MACRO (1u << 5)         /* the introducer comes from a macro */
-#define XL_LAMBDA_TEMPLATE_HEAD (1u << 6) /* C++20 '[]<typename T>' */
-#define XL_LAMBDA_IN_CONSTEXPR_IF (1u << 7) /* inside an 'if constexpr' branch */
-#define XL_LAMBDA_TO_KERNEL (1u << 8)     /* passed to a __global__ function or launcher */
-#define XL_LAMBDA_NOT_BLOCK_SCOPE (1u << 9) /* not in a function body (default argument, ...) */
-#define XL_LAMBDA_DEVICE_CONTEXT (1u << 10) /* inside __device__/__global__ code */
-#define XL_LAMBDA_INSTANCE (1u << 11)     /* in an instantiated body (see xl_func) */
-#define XL_LAMBDA_DEPENDENT (1u << 12)    /* in a template pattern: its closure
-                                             type is dependent */
-#define XL_LAMBDA_OPERATOR_ANNOTATED (1u << 13) /* __host__/__device__ where
-                                             it annotates operator() itself */
-#define XL_LAMBDA_HOST_CALLED (1u << 14)  /* its operator() is called in host code */
-#define XL_LAMBDA_TRAILING_RETURN (1u << 15) /* the return type is written ('-> T') */
-#define XL_LAMBDA_DEVICE_REFS (1u << 16)  /* its body names a function or
-                                             variable that exists only on the
-                                             device (__device__ without
-                                             __host__, __global__, __shared__,
-                                             __constant__) */
+enum {
+#define XL_LAMBDA_FLAG(NAME, bit, json) XL_LAMBDA_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /*
  * One lambda expression. A lambda is *extended* when it is annotated
@@ -350,41 +296,15 @@ typedef struct xl_lambda {
 } xl_lambda;
 
 typedef enum xl_capture_kind {
-  XL_CAPTURE_VAR = 0,   /* a variable: [x], [&x] or implicit */
-  XL_CAPTURE_THIS,      /* the this pointer: [this] or implicit */
-  XL_CAPTURE_STAR_THIS, /* a copy of *this: [*this] */
-  XL_CAPTURE_INIT,      /* an init-capture: [x = e], [&x = e] */
-  XL_CAPTURE_VLA        /* the bound of a variable-length array */
+#define XL_CAPTURE_KIND(NAME, json) XL_CAPTURE_##NAME,
+#include "xlambda/sys/facts_names.def"
 } xl_capture_kind;
 
 /* xl_capture.flags */
-#define XL_CAPTURE_BYREF (1u << 0)          /* captured by reference */
-#define XL_CAPTURE_EXPLICIT (1u << 1)       /* named in the capture list */
-#define XL_CAPTURE_PACK (1u << 2)           /* an element of a parameter pack */
-#define XL_CAPTURE_IN_CONSTEXPR_IF (1u << 3) /* first (implicit) use is in an 'if constexpr' branch */
-#define XL_CAPTURE_INIT_BRACED (1u << 4)    /* init-capture written x = {..} or x{..} */
-/* By-reference captures of a variable: what a copy would change (issue 18).
- * COPY_CHECKED: the frontend looked at every use of the variable in the
- * enclosing function (a local or parameter of scalar type); without it the
- * two flags below say nothing, and a copy must be taken as unsafe. */
-#define XL_CAPTURE_COPY_CHECKED (1u << 5)
-#define XL_CAPTURE_WRITTEN (1u << 6) /* written in a lambda, after the
-                                        closure's creation, or in a loop
-                                        around it */
-#define XL_CAPTURE_ALIASED (1u << 7) /* may change through another name:
-                                        address taken, reference bound,
-                                        passed by reference, unclassified */
-#define XL_CAPTURE_NAME_FRESH (1u << 8) /* init-capture: its name occurs in
-                                           the file only as itself and in the
-                                           lambda's body */
-#define XL_CAPTURE_ARRAY_LOCAL (1u << 9) /* init-capture of a __device__
-                                            lambda initialised by the bare
-                                            name of a local array its body
-                                            never spells: `rename` is that
-                                            name, `uses` are complete */
-#define XL_CAPTURE_INIT_GLOBAL (1u << 10) /* init-capture whose initializer is
-                                            the name of a variable with
-                                            static storage duration */
+enum {
+#define XL_CAPTURE_FLAG(NAME, bit, json) XL_CAPTURE_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /* One captured entity of a lambda, in closure-layout order. */
 typedef struct xl_capture {
@@ -411,19 +331,15 @@ typedef struct xl_capture {
 /* ---- calls (host -> device hand-off, host-side misuse) ------------------- */
 
 /* xl_use.flags for XL_USE_INTROSPECTION: the form of the inspection */
-#define XL_USE_INTRO_OPERATOR (1u << 0)  /* names 'operator()': &L::operator() */
-#define XL_USE_INTRO_CALL (1u << 1)      /* an unevaluated call: decltype(lam(x)) */
-#define XL_USE_INTRO_STD_RESULT (1u << 2) /* std::invoke_result / std::result_of */
-#define XL_USE_INTRO_CCCL_RESULT (1u << 3) /* cuda::std::invoke_result / result_of */
-#define XL_USE_INTRO_TRAITS (1u << 4)    /* a class template that takes &F::operator() */
+enum {
+#define XL_USE_FLAG(NAME, bit, json) XL_USE_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /* xl_use.kind */
 typedef enum xl_use_kind {
-  XL_USE_KERNEL_ARG = 0,   /* passed to a __global__ function (or <<<>>>) */
-  XL_USE_LAUNCHER_ARG,     /* passed to a template that forwards it to one */
-  XL_USE_FUNCTION_POINTER, /* converted to a function pointer on the host */
-  XL_USE_INTROSPECTION,    /* host code inspects its operator() */
-  XL_USE_UNQUALIFIED_CALL  /* argument of an unqualified (ADL) call */
+#define XL_USE_KIND(NAME, json) XL_USE_##NAME,
+#include "xlambda/sys/facts_names.def"
 } xl_use_kind;
 
 /* A noteworthy use of a lambda's closure object in host code. */
@@ -445,7 +361,10 @@ typedef struct xl_use {
 /* ---- preprocessor conditionals that depend on __CUDA_ARCH__ -------------- */
 
 /* xl_cond.flags */
-#define XL_COND_ELSE (1u << 0) /* an #else arm (no condition of its own) */
+enum {
+#define XL_COND_FLAG(NAME, bit, json) XL_COND_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /*
  * One arm of an #if/#ifdef/#ifndef/#elif/#else group whose existence depends
@@ -469,10 +388,10 @@ typedef struct xl_cond {
 /* ---- members of a class copied by '*this' -------------------------------- */
 
 /* xl_field.flags */
-#define XL_FIELD_HOST_ONLY (1u << 0) /* copying or destroying it runs host code */
-#define XL_FIELD_BASE (1u << 1)      /* a base class, not a data member */
-#define XL_FIELD_WHY_DTOR (1u << 2)  /* `why` is a destructor (else a copy
-                                        constructor) */
+enum {
+#define XL_FIELD_FLAG(NAME, bit, json) XL_FIELD_##NAME = 1u << (bit),
+#include "xlambda/sys/facts_names.def"
+};
 
 /* A data member (or base) of a class whose '*this' an extended lambda copies. */
 typedef struct xl_field {

@@ -2,10 +2,11 @@
  * xlambda/sys/rule.h: what a rule sees and how it reports.
  *
  * A rule is a function `void check(xl_rule_ctx *ctx, const xl_facts *facts)`
- * listed in lib/core/rules.def with its id, default severity and message
- * format. It reads facts and calls xl_report(); the message format comes from
- * the table, so a rule supplies only the arguments. Severity, enabling and
- * suppression are applied by the runner, not by rules.
+ * listed in lib/core/rules.def with its id, default severity, message
+ * format and the types of the message's arguments. It reads facts and
+ * calls its xl_report_<id>() (lib/rules/report.h); the message format comes
+ * from the table, so a rule supplies only the arguments. Severity, enabling
+ * and suppression are applied by the runner, not by rules.
  *
  * Reporting never fails loudly: when memory runs out the context remembers it
  * (the run then fails with XL_ENOMEM) and the calls below return NULL, which
@@ -26,20 +27,29 @@ typedef struct xl_diag xl_diag;
 typedef struct xl_note xl_note;
 
 /*
- * Report a finding of the rule being run at loc. The message is the rule's
- * format from rules.def applied to the variadic arguments. Returns the new
- * diagnostic, owned by the run, or NULL (out of memory).
+ * Report a finding of the rule being run at loc: the message is fmt, the
+ * rule's message format from rules.def, applied to the arguments. `rule`
+ * is the rule's id and `severity` the finding's default severity (a
+ * severity the user configured for the rule still wins, and
+ * --warnings-as-errors still applies).
+ *
+ * Rules do not call this: each reports through its own typed
+ * xl_report_<id>() / xl_report_<id>_as() (lib/rules/report.h, generated from
+ * rules.def), which passes the rule's id, severity and format, so that the
+ * compiler checks every call's arguments against the types the table
+ * declares. A finding whose `rule` is not the rule being run (a rule that
+ * reports through another rule's function) is dropped.
+ *
+ * Returns the new diagnostic, owned by the run, or NULL (out of memory, or
+ * dropped).
  */
-XL_API xl_diag *xl_report(xl_rule_ctx *ctx, xl_loc loc, ...);
-
-/*
- * Like xl_report, but this finding's default severity is `severity` instead
- * of the rule's (for rules whose findings are errors in some contexts and
- * warnings in others). A severity the user configured for the rule still
- * wins, and --warnings-as-errors still applies.
- */
-XL_API xl_diag *xl_report_as(xl_rule_ctx *ctx, xl_severity severity,
-                             xl_loc loc, ...);
+XL_API xl_diag *xl_report_format(xl_rule_ctx *ctx, const char *rule,
+                                 xl_severity severity, xl_loc loc,
+                                 const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 
 /* Highlight a range of the diagnostic's line. Accepts a NULL d. */
 XL_API void xl_diag_add_range(xl_diag *d, xl_range range);
