@@ -464,9 +464,6 @@ void xl_fe_instances_free(xl_fe *fe) {
   free(fe->inst.host_calls);
   free(fe->recs.rec_cursors);
   free(fe->recs.rec_ids);
-  fe->inst.specs = NULL;
-  fe->inst.host_calls = NULL;
-  fe->recs.rec_cursors = NULL;
-  fe->recs.rec_ids = NULL;
-  fe->inst.nspecs = fe->inst.nhost_calls = fe->recs.nrecs = 0;
+  memset(&fe->inst, 0, sizeof(fe->inst));
+  memset(&fe->recs, 0, sizeof(fe->recs));
 }

@@ -214,10 +214,7 @@ void xl_fe_files_free(xl_fe *fe) {
   free(fe->src.files);
   free(fe->src.fmap_keys);
   free(fe->src.fmap_vals);
-  fe->src.files = NULL;
-  fe->src.fmap_keys = NULL;
-  fe->src.fmap_vals = NULL;
-  fe->src.nfiles = fe->src.cap_files = fe->src.fmap_cap = fe->src.fmap_n = 0;
+  memset(&fe->src, 0, sizeof(fe->src));
 }
 
 /* The memo slot of key in f (a power-of-two table, linear probing). */
