@@ -11,8 +11,10 @@
  *   - unnamed after named, without a default: fails at the definition;
  *   - unnamed after named, with a default ('typename = void'): 'S<T>'
  *     compiles and means the default, so only an instantiation with another
- *     argument fails ("could not convert template argument"): not reported
- *     (the facts do not hold the default to compare with);
+ *     argument fails ("could not convert template argument"): reported per
+ *     instantiation whose name (clang's spelling, which leaves out trailing
+ *     arguments equal to their defaults) writes more arguments than nvcc's
+ *     'S<T>' does;
  *   - an unnamed pack after named ones: fails once an instantiation's pack
  *     is not empty: reported per instantiation (type packs).
  * Only the class directly enclosing the function matters. The fix-it names
@@ -73,6 +75,57 @@ static int pack_filled(const xl_facts *f, const xl_record *r, uint32_t pos) {
   return r->ntargs > types;
 }
 
+/* The number of template arguments written in the last '<...>' of a
+ * specialization's name ('S<int, float>': 2; 'S<int>': 1), -1 if none. */
+static int written_targs(const char *name) {
+  const char *p, *open = NULL;
+  int depth = 0, paren = 0, commas = 0, any = 0;
+
+  for (p = name; *p; p++)
+    if (*p == '<' && depth++ == 0)
+      open = p;
+    else if (*p == '>' && depth > 0)
+      depth--;
+  if (!open)
+    return -1;
+  depth = 0;
+  for (p = open + 1; *p; p++) {
+    if (*p == '(' || *p == '[')
+      paren++;
+    else if ((*p == ')' || *p == ']') && paren > 0)
+      paren--;
+    else if (!paren && *p == '<')
+      depth++;
+    else if (!paren && *p == '>' && depth-- == 0)
+      break;
+    else if (!paren && !depth && *p == ',')
+      commas++;
+    if (*p != ' ')
+      any = 1;
+  }
+  return any ? commas + 1 : 0;
+}
+
+/* The 1-based position of the first unnamed parameter after a named first
+ * one when it has a default (and no parameter needs a report of its own),
+ * in the specialization r whose name writes an argument there or past it:
+ * nvcc's 'S<T>' then means other arguments than r's. 0 otherwise. */
+static uint32_t default_overridden(const xl_facts *f, const xl_record *r) {
+  uint32_t i;
+
+  if (r->ntparams < 2 || r->first_tparam == XL_NONE ||
+      !f->tparams[r->first_tparam].name || unnamed_after_named(f, r, 0) ||
+      unnamed_after_named(f, r, 1) || !r->name)
+    return 0;
+  for (i = 1; i < r->ntparams; i++)
+    if (!f->tparams[r->first_tparam + i].name)
+      break;
+  if (i == r->ntparams ||
+      !(f->tparams[r->first_tparam + i].flags & XL_TPARAM_DEFAULT))
+    return 0;
+  return written_targs(r->name) > (int)i ? i + 1 : 0;
+}
+
 static void check_packs(xl_rule_ctx *ctx, const xl_facts *f) {
   xl_causes seen = XL_CAUSES_INIT;
 
@@ -80,20 +133,28 @@ static void check_packs(xl_rule_ctx *ctx, const xl_facts *f) {
     const xl_func *fn = xl_lambda_func(f, l);
     const xl_record *r = fn ? xl_facts_record(f, fn->record) : NULL;
     const xl_record *pat;
-    uint32_t pos;
+    uint32_t pos, dflt;
     uint64_t key;
     xl_diag *d;
     if (!r || !(r->flags & XL_RECORD_SPECIALIZATION))
       continue;
     pos = unnamed_after_named(f, r, 1);
+    dflt = pos ? 0 : default_overridden(f, r);
     key = xl_cause_key(xl_lambda_cause(f, xl_lambda_id(f, l)), 0, 0);
-    if (!pos || !pack_filled(f, r, pos) ||
+    if ((!dflt && (!pos || !pack_filled(f, r, pos))) ||
         !xl_cause_new(&seen, f, key, l->func))
       continue;
     pat = r->pattern != XL_NONE ? xl_facts_record(f, r->pattern) : r;
     d = xl_report_extended_lambda_nest_parent_template_param_unnamed(
-        ctx, l->loc, xl_lambda_space(l), pat ? pat->name : r->name, pos);
-    name_it(d, f, r, pos);
+        ctx, l->loc, xl_lambda_space(l), pat ? pat->name : r->name,
+        dflt ? dflt : pos);
+    if (dflt) {
+      xl_diag_add_note(d, f->tparams[r->first_tparam + dflt - 1].loc,
+                       "template parameter %u is unnamed; give it a name",
+                       dflt);
+      xl_fix_name_tparams(d, f, r->first_tparam, r->ntparams);
+    } else
+      name_it(d, f, r, pos);
     xl_note_instantiations(d, f, l->func, 0);
     xl_cause_put(&seen, key, d);
   }

@@ -198,9 +198,15 @@ START_TEST(template_parameter_lists) {
   xl_id tmpl = tb_func(f, "g", XL_FUNC_TEMPLATE, 2);
   xl_id inst = tb_lambda(f, 3, XL_SPACE_DEVICE, 0);
   xl_id pat = tb_lambda(f, 3, XL_SPACE_DEVICE, 0);
-  xl_id p0, rec;
+  static const struct {
+    const char *name;
+    size_t count;
+  } specs[] = {{"S<int, float>", 1}, {"S<int>", 0}, {"S<int, (1 > 2)>", 1},
+               {"ns::S<Outer<int, char> >", 0}, {"T<int>::S<A<B>, C>", 1}};
+  xl_id p0, rec, spec;
   xl_record *r;
   xl_diags *d;
+  size_t i;
 
   f->lambdas[inst].func = fn;
   f->lambdas[inst].flags |= XL_LAMBDA_INSTANCE;
@@ -251,6 +257,22 @@ START_TEST(template_parameter_lists) {
   d = tb_run(f, "extended_lambda_nest_parent_template_param_unnamed");
   ck_assert_uint_eq(d->count, 0); /* the first is unnamed: it compiles */
   xl_diags_free(d);
+  /* 'template <class A, class = void>': the instantiations whose name
+     writes the second argument (clang leaves out trailing defaults) */
+  f->tparams[p0].name = "A";
+  f->tparams[p0 + 1].flags = XL_TPARAM_TYPE | XL_TPARAM_DEFAULT;
+  ck_assert_int_eq(xl_facts_add_record(&r, &spec, f), XL_OK);
+  r->flags = XL_RECORD_SPECIALIZATION;
+  r->first_tparam = p0;
+  r->ntparams = 2;
+  r->pattern = rec;
+  f->funcs[fn].record = spec;
+  for (i = 0; i < sizeof(specs) / sizeof(*specs); i++) {
+    f->records[spec].name = specs[i].name;
+    d = tb_run(f, "extended_lambda_nest_parent_template_param_unnamed");
+    ck_assert_msg(d->count == specs[i].count, "%s", specs[i].name);
+    xl_diags_free(d);
+  }
   xl_facts_free(f);
 }
 END_TEST

@@ -23,8 +23,8 @@
 // '<typename, typename T>', '<int>', '<template <class> class>',
 // '<typename...>', '<typename, typename = void>' with another argument);
 // an unnamed parameter with a default after a named one compiles unless an
-// instantiation gives another argument (not reported: see
-// docs/rules/extended_lambda_nest_parent_template_param_unnamed.md); an
+// instantiation gives another argument (reported per instantiation:
+// extended_lambda_nest_parent_template_param_unnamed_default.cu); an
 // unnamed pack: extended_lambda_nest_parent_template_param_unnamed_pack.cu.
 
 #define KOKKOS_LAMBDA [=] __host__ __device__
