@@ -51,7 +51,9 @@ end
 local function fix(client, d)
   vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
   local params = vim.lsp.util.make_range_params(0, client.offset_encoding)
-  params.context = { diagnostics = { d.user_data.lsp } }
+  -- as vim.lsp.buf.code_action() does: the line's diagnostics, in LSP form
+  params.context = {
+    diagnostics = vim.lsp.diagnostic.get_line_diagnostics(bufnr, d.lnum) }
   local replies = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction',
                                            params, 30000)
   local action
@@ -63,6 +65,7 @@ local function fix(client, d)
     end
   end
   if not action then
+    say('REPLIES %s', (vim.inspect(replies):gsub('\n', ' ')))
     return false
   end
   say('ACTION %s', action.title)
