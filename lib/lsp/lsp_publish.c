@@ -207,7 +207,7 @@ static json_t *diag_json(lsp_publication *p, const xl_diag *d) {
 }
 
 json_t *xl_lsp_diagnostics(lsp_publication *p) {
-  json_t *out = json_array();
+  json_t *out = json_array(), *inc;
   size_t i;
 
   for (i = 0; out && i < p->diags->count; i++) {
@@ -217,7 +217,65 @@ json_t *xl_lsp_diagnostics(lsp_publication *p) {
       out = NULL;
     }
   }
+  inc = out ? xl_lsp_incomplete_diagnostic(p) : NULL;
+  if (inc && json_array_append_new(out, inc) < 0) {
+    json_decref(out);
+    out = NULL;
+  }
   return out;
+}
+
+static int ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), t = strlen(tail);
+
+  return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/*
+ * clang's first error that leaves xlambda blind: a file not found, or an
+ * error in another file (a header the command cannot compile). Typing
+ * errors in the document itself are clangd's to show.
+ */
+static const xl_diag *blinding_error(const lsp_publication *p) {
+  size_t i;
+
+  for (i = 0; i < p->diags->count; i++) {
+    const xl_diag *d = p->diags->items[i];
+    if ((d->flags & XL_DIAG_CLANG) && d->severity == XL_SEV_ERROR &&
+        (ends_with(d->message, "file not found") ||
+         strcmp(d->loc.file, p->path) != 0))
+      return d;
+  }
+  return NULL;
+}
+
+json_t *xl_lsp_incomplete_diagnostic(lsp_publication *p) {
+  const xl_diag *d = blinding_error(p);
+  xl_buf msg = XL_BUF_INIT;
+  lsp_range r = {{0, 0}, {0, 0}};
+  file_view v;
+  json_t *j;
+
+  if (!d)
+    return NULL;
+  if (strcmp(d->loc.file, p->path) == 0 && view(&v, p, d->loc.file) == 0)
+    r = token_range(&v, &d->loc, p->enc);
+  xl_buf_printf(&msg, "xlambda could not check this file fully (findings "
+                "may be missing): %s", d->message);
+  if (strcmp(d->loc.file, p->path) != 0 && *d->loc.file)
+    xl_buf_printf(&msg, " (in '%s')", d->loc.file);
+  if (p->origin)
+    xl_buf_printf(&msg, "; the compile command is from %s%s", p->origin,
+                  strstr(p->origin, "fallback")
+                      ? ": give the include paths in compile_commands.json "
+                        "or compile_flags.txt"
+                      : "");
+  j = msg.oom ? NULL
+              : json_pack("{s:o,s:i,s:s,s:s,s:s}", "range", range_json(r),
+                          "severity", 2, "code", "xlambda-incomplete",
+                          "source", "xlambda", "message", msg.data);
+  xl_buf_free(&msg);
+  return j;
 }
 
 /* ---- code actions ------------------------------------------------------ */

@@ -26,6 +26,8 @@ typedef struct lsp_publication {
   const char *text;     /* the snapshot the findings were computed on */
   size_t len;
   const xl_diags *diags;
+  const char *origin;   /* where the compile command came from ("fallback
+                           flags", a database); NULL: not said */
   lsp_other_file *files; /* texts of other files read so far (owned) */
   size_t nfiles, cap_files;
 } lsp_publication;
@@ -42,6 +44,15 @@ typedef struct lsp_range {
  * notes).
  */
 json_t *xl_lsp_diagnostics(lsp_publication *p);
+
+/*
+ * The one Diagnostic (a warning at the first such error, source "xlambda",
+ * code "xlambda-incomplete") that says xlambda's check was incomplete:
+ * clang could not open an included file or failed in a header, so findings
+ * may be missing; it names the error and the command's origin. NULL when
+ * the check was complete (or out of memory). A new reference.
+ */
+json_t *xl_lsp_incomplete_diagnostic(lsp_publication *p);
 
 /*
  * The CodeAction[] for a textDocument/codeAction request, for the published

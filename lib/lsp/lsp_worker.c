@@ -27,6 +27,7 @@ typedef struct lsp_work {
   char *text;           /* the snapshot it was computed on */
   size_t len;
   double used_at;       /* when the session was last parsed */
+  char *origin;         /* where its compile command came from */
 } lsp_work;
 
 static void work_free(lsp_work *w) {
@@ -35,6 +36,7 @@ static void work_free(lsp_work *w) {
   xl_document_free(w->session);
   xl_result_free(w->result);
   free(w->text);
+  free(w->origin);
   free(w);
 }
 
@@ -175,6 +177,8 @@ static int open_session(lsp_server *s, lsp_work *w, const char *path,
   if (xl_error_status(err) != XL_OK)
     xl_lsp_log(s, XL_LSP_LOG_ERROR, "%s", xl_error_message(err));
   xl_lsp_log(s, XL_LSP_LOG_INFO, "%s: command from %s", path, cmd.origin);
+  free(w->origin);
+  w->origin = cmd.origin ? xl_strdup(cmd.origin) : NULL;
   rc = document_profile(&prof, s, path, err);
   if (rc < 0) { /* a bad configuration: published, and read again next time */
     xl_lsp_command_free(&cmd);
@@ -215,6 +219,7 @@ static void publish(lsp_server *s, const lsp_doc *doc, int64_t version,
   p.text = w->text;
   p.len = w->len;
   p.diags = w->result ? xl_result_diags(w->result) : NULL;
+  p.origin = w->origin;
   diags = failure ? failure_json(failure) : xl_lsp_diagnostics(&p);
   xl_lsp_publication_done(&p);
   if (!diags) {
