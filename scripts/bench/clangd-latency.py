@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""clangd-latency.py: edit -> diagnostics latency of `xlambda clangd` against
+clangd alone and `xlambda lsp` alone, on the same input and edits.
+
+For each server (clangd alone, xlambda lsp alone, the proxy in front of
+both): copy the input into a fresh directory with a compile_flags.txt that
+both clangd and xlambda read, open it, wait for the first diagnostics of
+each side (the cold parse, which builds the precompiled preamble), make a
+few warm-up edits, then time RUNS one-line edits of the line marked
+"// EDIT": each is a didChange (incremental, one line) followed by waiting
+for the diagnostics of that version. For the proxy that means both sides':
+each side's publication of a version makes the proxy publish once, so the
+second publication of the version is the merged one holding both (the
+latest of each side). Edits are spaced by --gap seconds so that none is
+coalesced with the next. The servers run one at a time (modes in turn,
+--rounds times, to spread the machine's load evenly).
+
+  scripts/bench/clangd-latency.py [--xlambda build/bin/xlambda]
+      [--clangd /usr/lib/llvm-22/bin/clangd] [--runs 10] [--rounds 2]
+      [FILE.cu]                      (default: scripts/bench/lsp/thrust.cu)
+
+Not a timed test: run it by hand and copy the figures into
+docs/performance.md.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FLAGS = ['-std=c++17', '-I/usr/local/cuda/include/cccl',
+         '-Wno-unknown-cuda-version']
+
+
+class Client:
+    def __init__(self, argv, cwd):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, cwd=cwd,
+                                  stderr=subprocess.DEVNULL)
+        self.next_id = 0
+
+    def send(self, msg):
+        msg['jsonrpc'] = '2.0'
+        body = json.dumps(msg).encode()
+        self.p.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
+        self.p.stdin.flush()
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({'id': self.next_id, 'method': method, 'params': params})
+        return self.next_id
+
+    def notify(self, method, params):
+        self.send({'method': method, 'params': params})
+
+    def read(self):
+        length = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise EOFError('the server closed its output')
+            line = line.strip()
+            if not line:
+                break
+            if line.lower().startswith(b'content-length:'):
+                length = int(line.split(b':')[1])
+        m = json.loads(self.p.stdout.read(length))
+        if 'method' in m and 'id' in m:  # the server asks: say yes
+            self.send({'id': m['id'], 'result': None})
+        return m
+
+    def wait_publish(self, uri, version, count):
+        """The diagnostics of the count-th publication of version."""
+        seen = 0
+        while True:
+            m = self.read()
+            if (m.get('method') == 'textDocument/publishDiagnostics' and
+                    m['params']['uri'] == uri and
+                    m['params'].get('version') == version):
+                seen += 1
+                if seen == count:
+                    return m['params']['diagnostics']
+
+    def close(self):
+        self.request('shutdown', None)
+        self.notify('exit', None)
+        self.p.wait(timeout=60)
+
+
+def session(args, mode, path):
+    """Times (ms) of the edits of one server on a copy of path."""
+    d = tempfile.mkdtemp(prefix='xl-bench-')
+    try:
+        src = os.path.join(d, os.path.basename(path))
+        shutil.copy(path, src)
+        with open(os.path.join(d, 'compile_flags.txt'), 'w') as f:
+            f.write('\n'.join(FLAGS) + '\n')
+        clangd = [args.clangd, '--background-index=false']
+        argv = {'clangd': clangd,
+                'lsp': [args.xlambda, 'lsp'],
+                'proxy': [args.xlambda, 'clangd', '--clangd=' + args.clangd,
+                          '--', '--background-index=false']}[mode]
+        count = 2 if mode == 'proxy' else 1
+        return edits(args, Client(argv, d), src, count)
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def edits(args, c, src, count):
+    text = open(src, encoding='utf-8').read()
+    lines = text.split('\n')
+    edit_line = next(i for i, l in enumerate(lines) if '// EDIT' in l)
+    uri = 'file://' + src
+    c.request('initialize', {'capabilities': {}})
+    c.read()
+    c.notify('initialized', {})
+    t0 = time.perf_counter()
+    c.notify('textDocument/didOpen', {'textDocument': {
+        'uri': uri, 'languageId': 'cuda-cpp', 'version': 1, 'text': text}})
+    found = c.wait_publish(uri, 1, count)
+    cold = (time.perf_counter() - t0) * 1000
+    times = []
+    for i in range(args.warmup + args.runs):
+        version = i + 2
+        old = lines[edit_line]
+        lines[edit_line] = '  int edited = %d; // EDIT' % version
+        time.sleep(args.gap)
+        t0 = time.perf_counter()
+        c.notify('textDocument/didChange', {
+            'textDocument': {'uri': uri, 'version': version},
+            'contentChanges': [{'range': {
+                'start': {'line': edit_line, 'character': 0},
+                'end': {'line': edit_line, 'character': len(old)}},
+                'text': lines[edit_line]}]})
+        got = c.wait_publish(uri, version, count)
+        if i >= args.warmup:
+            times.append((time.perf_counter() - t0) * 1000)
+        if len(got) != len(found):
+            sys.exit('%d diagnostics after an edit, %d before' %
+                     (len(got), len(found)))
+    c.close()
+    return cold, len(found), times
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--xlambda', default=os.path.join(ROOT, 'build', 'bin',
+                                                      'xlambda'))
+    ap.add_argument('--clangd', default='/usr/lib/llvm-22/bin/clangd')
+    ap.add_argument('--runs', type=int, default=10)
+    ap.add_argument('--warmup', type=int, default=3)
+    ap.add_argument('--rounds', type=int, default=2)
+    ap.add_argument('--gap', type=float, default=0.5)
+    ap.add_argument('file', nargs='?',
+                    default=os.path.join(HERE, 'lsp', 'thrust.cu'))
+    args = ap.parse_args()
+    modes = ('clangd', 'lsp', 'proxy')
+    all_times = {m: [] for m in modes}
+    for r in range(args.rounds):
+        for m in modes:
+            cold, n, times = session(args, m, args.file)
+            all_times[m] += times
+            print('round %d %-6s diagnostics=%d cold=%6.0f ms edit median=%5.0f'
+                  ' ms' % (r + 1, m, n, cold, statistics.median(times)),
+                  flush=True)
+    for m in modes:
+        ms = sorted(all_times[m])
+        p90 = ms[min(len(ms) - 1, int(round(0.9 * (len(ms) - 1))))]
+        print('%-6s edit: median=%5.0f ms p90=%5.0f min=%5.0f max=%5.0f (n=%d)'
+              % (m, statistics.median(ms), p90, ms[0], ms[-1], len(ms)))
+    slower = max(statistics.median(all_times['clangd']),
+                 statistics.median(all_times['lsp']))
+    print('proxy median - slower alone median = %+.0f ms' %
+          (statistics.median(all_times['proxy']) - slower))
+
+
+if __name__ == '__main__':
+    main()
