@@ -231,12 +231,62 @@ static void publish(lsp_server *s, const lsp_doc *doc, int64_t version,
                           (json_int_t)version, "diagnostics", diags));
 }
 
+/* The editor's text of the other open documents (copies), for a parse. */
+typedef struct lsp_others {
+  xl_unsaved_file *files;
+  size_t n;
+} lsp_others;
+
+static void others_free(lsp_others *o) {
+  size_t i;
+
+  for (i = 0; i < o->n; i++) {
+    free((char *)o->files[i].path);
+    free((char *)o->files[i].text);
+  }
+  free(o->files);
+  o->files = NULL;
+  o->n = 0;
+}
+
+/*
+ * Snapshot the other open documents' texts (the caller holds s->lock): an
+ * open header's unsaved edits reach the files that include it, as in
+ * clangd. Returns XL_OK or XL_ENOMEM (then none).
+ */
+static int others_locked(lsp_others *o, const lsp_server *s,
+                         const lsp_doc *doc) {
+  size_t i;
+
+  o->n = 0;
+  o->files = calloc(s->docs.n + 1, sizeof(*o->files));
+  if (!o->files)
+    return XL_ENOMEM;
+  for (i = 0; i < s->docs.n; i++) {
+    const lsp_doc *d = s->docs.items[i];
+    xl_unsaved_file *f = &o->files[o->n];
+    if (d == doc || !d->path)
+      continue;
+    f->path = xl_strdup(d->path);
+    f->text = malloc(d->text.len + 1);
+    f->len = d->text.len;
+    o->n++;
+    if (!f->path || !f->text) {
+      others_free(o);
+      return XL_ENOMEM;
+    }
+    memcpy((char *)f->text, d->text.data ? d->text.data : "", f->len);
+  }
+  return XL_OK;
+}
+
 /*
  * Check one snapshot. NULL with *failed set when it could not be done (the
  * message is in err); NULL without it when the document is not checked.
  */
 static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
-                        const char *text, size_t len, xl_error *err,
+                        const char *text, size_t len,
+                        const lsp_others *others, xl_error *err,
                         int *failed) {
   xl_result *r = NULL;
   double t0 = xl_lsp_now();
@@ -248,7 +298,8 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
   if (w->unusable)
     return NULL;
   if (rc == XL_OK)
-    rc = xl_document_check(&r, w->session, text, len, err);
+    rc = xl_document_check_files(&r, w->session, text, len, others->files,
+                                 others->n, err);
   if (rc == XL_OK)
     rc = xl_result_suppress(NULL, r, text, len, err);
   if (rc < 0) {
@@ -314,6 +365,7 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
   uint64_t gen = doc->gen;
   int64_t version = doc->version;
   xl_result *r;
+  lsp_others others = {NULL, 0};
   int failed, stale;
 
   doc->parsed_gen = gen;
@@ -325,8 +377,12 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
     return;
   }
   memcpy(text, doc->text.data ? doc->text.data : "", len + 1);
+  if (others_locked(&others, s, doc) < 0)
+    xl_lsp_log(s, XL_LSP_LOG_ERROR, "out of memory: %s is checked against "
+               "the other files on disk", doc->uri);
   pthread_mutex_unlock(&s->lock);
-  r = check(s, w, doc, text, len, err, &failed);
+  r = check(s, w, doc, text, len, &others, err, &failed);
+  others_free(&others);
   w->used_at = xl_lsp_now();
   pthread_mutex_lock(&s->lock);
   stale = doc->gen != gen || doc->closed;

@@ -44,6 +44,7 @@ class Client:
                                   stdout=subprocess.PIPE, cwd=cwd,
                                   stderr=subprocess.DEVNULL)
         self.next_id = 0
+        self.extra = 0  # publications of a version already counted
 
     def send(self, msg):
         msg['jsonrpc'] = '2.0'
@@ -86,6 +87,8 @@ class Client:
                 seen += 1
                 if seen == count:
                     return m['params']['diagnostics']
+            elif m.get('method') == 'textDocument/publishDiagnostics':
+                self.extra += 1  # one more of an earlier version
 
     def close(self):
         self.request('shutdown', None)
@@ -145,6 +148,9 @@ def edits(args, c, src, count):
             sys.exit('%d diagnostics after an edit, %d before' %
                      (len(got), len(found)))
     c.close()
+    if c.extra:
+        sys.exit('%d publications more than %d per version: the timing would '
+                 'not be of the merged ones' % (c.extra, count))
     return cold, len(found), times
 
 
