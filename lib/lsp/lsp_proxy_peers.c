@@ -139,8 +139,11 @@ static void x_initialize_locked(proxy *p, proxy_pending *q) {
 static void on_clangd_answer_locked(proxy *p, proxy_pending *q, json_t *msg) {
   q->cmsg = json_incref(msg);
   if (json_object_get(msg, "error")) {
-    if (q->kind == XL_PROXY_INIT)
+    if (q->kind == XL_PROXY_INIT) {
       q->xdone = 1; /* no session: xlambda is never initialized */
+      p->x_alive = 0;
+      json_array_clear(p->held);
+    }
     xl_proxy_to_editor(p, msg);
     unlink_pending(p, q);
     xl_proxy_pending_free(q);
