@@ -2,8 +2,8 @@
 """clangd-latency.py: edit -> diagnostics latency of `xlambda clangd` against
 clangd alone and `xlambda lsp` alone, on the same input and edits.
 
-For each server (clangd alone, xlambda lsp alone, the proxy in front of
-both): copy the input into a fresh directory with a compile_flags.txt that
+For each server (clangd alone, xlambda lsp alone, the two side by side as
+two servers, the proxy in front of both): copy the input into a fresh directory with a compile_flags.txt that
 both clangd and xlambda read, open it, wait for the first diagnostics of
 each side (the cold parse, which builds the precompiled preamble), make a
 few warm-up edits, then time RUNS one-line edits of the line marked
@@ -12,7 +12,10 @@ for the diagnostics of that version. For the proxy that means both sides':
 each side's publication of a version makes the proxy publish once, so the
 second publication of the version is the merged one holding both (the
 latest of each side). Edits are spaced by --gap seconds so that none is
-coalesced with the next. The servers run one at a time (modes in turn,
+coalesced with the next. "pair" (clangd and xlambda lsp as two servers,
+each sent every message, an edit done when both have published) does the
+same work as the proxy on the same cores: the proxy's own cost is its
+difference to "pair". The servers run one at a time (modes in turn,
 --rounds times, to spread the machine's load evenly).
 
   scripts/bench/clangd-latency.py [--xlambda build/bin/xlambda]
@@ -105,28 +108,42 @@ def session(args, mode, path):
         with open(os.path.join(d, 'compile_flags.txt'), 'w') as f:
             f.write('\n'.join(FLAGS) + '\n')
         clangd = [args.clangd, '--background-index=false']
-        argv = {'clangd': clangd,
+        argv = {'clangd': clangd, 'pair': None,
                 'lsp': [args.xlambda, 'lsp'],
                 'proxy': [args.xlambda, 'clangd', '--clangd=' + args.clangd,
                           '--', '--background-index=false']}[mode]
+        if mode == 'pair':
+            return edits(args, [Client(clangd, d),
+                                Client([args.xlambda, 'lsp'], d)], src, 1)
         count = 2 if mode == 'proxy' else 1
-        return edits(args, Client(argv, d), src, count)
+        return edits(args, [Client(argv, d)], src, count)
     finally:
         shutil.rmtree(d, ignore_errors=True)
 
 
-def edits(args, c, src, count):
+def edits(args, cs, src, count):
+    """Each of cs (servers side by side) gets every message; an edit is
+    done when all have published its version."""
     text = open(src, encoding='utf-8').read()
     lines = text.split('\n')
     edit_line = next(i for i, l in enumerate(lines) if '// EDIT' in l)
     uri = 'file://' + src
-    c.request('initialize', {'capabilities': {}})
-    c.read()
-    c.notify('initialized', {})
+
+    def to_all(method, params):
+        for c in cs:
+            c.notify(method, params)
+
+    def publications(version):
+        return sum((c.wait_publish(uri, version, count) for c in cs), [])
+
+    for c in cs:
+        c.request('initialize', {'capabilities': {}})
+        c.read()
+    to_all('initialized', {})
     t0 = time.perf_counter()
-    c.notify('textDocument/didOpen', {'textDocument': {
+    to_all('textDocument/didOpen', {'textDocument': {
         'uri': uri, 'languageId': 'cuda-cpp', 'version': 1, 'text': text}})
-    found = c.wait_publish(uri, 1, count)
+    found = publications(1)
     cold = (time.perf_counter() - t0) * 1000
     times = []
     for i in range(args.warmup + args.runs):
@@ -135,22 +152,23 @@ def edits(args, c, src, count):
         lines[edit_line] = '  int edited = %d; // EDIT' % version
         time.sleep(args.gap)
         t0 = time.perf_counter()
-        c.notify('textDocument/didChange', {
+        to_all('textDocument/didChange', {
             'textDocument': {'uri': uri, 'version': version},
             'contentChanges': [{'range': {
                 'start': {'line': edit_line, 'character': 0},
                 'end': {'line': edit_line, 'character': len(old)}},
                 'text': lines[edit_line]}]})
-        got = c.wait_publish(uri, version, count)
+        got = publications(version)
         if i >= args.warmup:
             times.append((time.perf_counter() - t0) * 1000)
         if len(got) != len(found):
             sys.exit('%d diagnostics after an edit, %d before' %
                      (len(got), len(found)))
-    c.close()
-    if c.extra:
-        sys.exit('%d publications more than %d per version: the timing would '
-                 'not be of the merged ones' % (c.extra, count))
+    for c in cs:
+        c.close()
+        if c.extra:
+            sys.exit('%d publications more than %d per version: the timing '
+                     'would not be of the merged ones' % (c.extra, count))
     return cold, len(found), times
 
 
@@ -166,7 +184,7 @@ def main():
     ap.add_argument('file', nargs='?',
                     default=os.path.join(HERE, 'lsp', 'thrust.cu'))
     args = ap.parse_args()
-    modes = ('clangd', 'lsp', 'proxy')
+    modes = ('clangd', 'lsp', 'pair', 'proxy')
     all_times = {m: [] for m in modes}
     for r in range(args.rounds):
         for m in modes:
@@ -184,6 +202,9 @@ def main():
                  statistics.median(all_times['lsp']))
     print('proxy median - slower alone median = %+.0f ms' %
           (statistics.median(all_times['proxy']) - slower))
+    print('proxy median - pair median = %+.0f ms' %
+          (statistics.median(all_times['proxy']) -
+           statistics.median(all_times['pair'])))
 
 
 if __name__ == '__main__':

@@ -177,6 +177,26 @@ def utf8():
     print('UTF8 EXIT', end(p))
 
 
+def cancel():
+    p, _ = start([PROXY, '--xlambda-clangd=' + CLANGD])
+    merged = settled(p, has('xlambda'))
+    x = [d for d in merged['params']['diagnostics']
+         if d.get('source') == 'xlambda'][0]
+    i = p.request('textDocument/codeAction', {
+        'textDocument': {'uri': URI}, 'range': x['range'],
+        'context': {'diagnostics': [x]}})
+    p.notify('$/cancelRequest', {'id': i})
+    a = p.wait(lambda m: m.get('id') == i and 'method' not in m, 30)
+    print('CANCEL answered', a is not None,
+          'cancelled' if a and a.get('error', {}).get('code') == -32800
+          else 'result' if a and 'result' in a else a)
+    _, hover = queries(p)
+    print('AFTER CANCEL hover', hover is not None)
+    p.p.stdin.close()  # the editor goes away without shutdown
+    print('INPUT CLOSED eof', p.eof(30), 'code', p.p.wait(timeout=30))
+
+
 if __name__ == '__main__':
     {'main': alone_then_proxy, 'kill-clangd': kill_clangd,
-     'kill-xlambda': kill_xlambda, 'utf8': utf8}[sys.argv[4]]()
+     'kill-xlambda': kill_xlambda, 'utf8': utf8,
+     'cancel': cancel}[sys.argv[4]]()
