@@ -172,6 +172,16 @@ static proxy_pending *find_pending(proxy *p, const json_t *id, int by_xid) {
 
 /* ---- clangd ------------------------------------------------------------ */
 
+/* Log (verbose) how long the proxy held a publication: parse, merge, write. */
+static void log_held(proxy *p, const char *side, const json_t *msg,
+                     double t0) {
+  const char *m = json_string_value(json_object_get(msg, "method"));
+
+  if (m && strcmp(m, PUBLISH) == 0)
+    xl_proxy_log(p, XL_LSP_LOG_VERBOSE, "%s publication passed on in "
+                 "%.3f ms", side, (xl_lsp_now() - t0) * 1000.0);
+}
+
 /* Returns 1 when msg was taken (joined), 0 when it goes on as it is. */
 static int on_clangd_locked(proxy *p, json_t *msg) {
   const char *m = json_string_value(json_object_get(msg, "method"));
@@ -201,6 +211,7 @@ void *xl_proxy_clangd_main(void *arg) {
   size_t len;
   json_t *msg;
   int taken;
+  double t0;
 
   for (;;) {
     int rc = xl_lsp_read(&body, &len, &p->clangd.t, NULL);
@@ -208,12 +219,14 @@ void *xl_proxy_clangd_main(void *arg) {
       continue;
     if (rc < 0 || !body)
       break;
+    t0 = xl_lsp_now();
     msg = json_loadb(body, len, 0, NULL);
     pthread_mutex_lock(&p->lock);
     taken = msg && on_clangd_locked(p, msg);
     if (!taken)
       xl_lsp_write_raw(&p->editor, body, len);
     pthread_mutex_unlock(&p->lock);
+    log_held(p, "clangd's", msg, t0);
     json_decref(msg);
     free(body);
   }
@@ -274,6 +287,7 @@ void *xl_proxy_x_main(void *arg) {
   size_t len;
   json_t *msg;
   int status = 0;
+  double t0;
 
   for (;;) {
     int rc = xl_lsp_read(&body, &len, &p->x.t, NULL);
@@ -281,11 +295,13 @@ void *xl_proxy_x_main(void *arg) {
       continue;
     if (rc < 0 || !body)
       break;
+    t0 = xl_lsp_now();
     msg = json_loadb(body, len, 0, NULL);
     pthread_mutex_lock(&p->lock);
     if (msg)
       on_x_locked(p, msg);
     pthread_mutex_unlock(&p->lock);
+    log_held(p, "xlambda's", msg, t0);
     json_decref(msg);
     free(body);
   }

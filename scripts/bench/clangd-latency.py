@@ -22,6 +22,11 @@ difference to "pair". The servers run one at a time (modes in turn,
       [--clangd /usr/lib/llvm-22/bin/clangd] [--runs 10] [--rounds 2]
       [FILE.cu]                      (default: scripts/bench/lsp/thrust.cu)
 
+The proxy runs with --log=verbose into --proxy-log: it logs how long it
+held each publication (from the frame read to the merged one written);
+the summary gives their median and maximum, the proxy's own share of the
+latency.
+
 Not a timed test: run it by hand and copy the figures into
 docs/performance.md.
 """
@@ -42,10 +47,11 @@ FLAGS = ['-std=c++17', '-I/usr/local/cuda/include/cccl',
 
 
 class Client:
-    def __init__(self, argv, cwd):
+    def __init__(self, argv, cwd, log=None):
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, cwd=cwd,
-                                  stderr=subprocess.DEVNULL)
+                                  stderr=open(log, 'a') if log
+                                  else subprocess.DEVNULL)
         self.next_id = 0
         self.extra = 0  # publications of a version already counted
 
@@ -111,12 +117,14 @@ def session(args, mode, path):
         argv = {'clangd': clangd, 'pair': None,
                 'lsp': [args.xlambda, 'lsp'],
                 'proxy': [args.xlambda, 'clangd', '--clangd=' + args.clangd,
-                          '--', '--background-index=false']}[mode]
+                          '--log=verbose', '--', '--background-index=false']
+                }[mode]
         if mode == 'pair':
             return edits(args, [Client(clangd, d),
                                 Client([args.xlambda, 'lsp'], d)], src, 1)
         count = 2 if mode == 'proxy' else 1
-        return edits(args, [Client(argv, d)], src, count)
+        return edits(args, [Client(argv, d, args.proxy_log if
+                                   mode == 'proxy' else None)], src, count)
     finally:
         shutil.rmtree(d, ignore_errors=True)
 
@@ -181,10 +189,14 @@ def main():
     ap.add_argument('--warmup', type=int, default=3)
     ap.add_argument('--rounds', type=int, default=2)
     ap.add_argument('--gap', type=float, default=0.5)
+    ap.add_argument('--proxy-log', default=os.path.join(
+        tempfile.gettempdir(), 'xl-clangd-bench.log'),
+        help="the proxy's verbose log (default: TMPDIR/xl-clangd-bench.log)")
     ap.add_argument('file', nargs='?',
                     default=os.path.join(HERE, 'lsp', 'thrust.cu'))
     args = ap.parse_args()
     modes = ('clangd', 'lsp', 'pair', 'proxy')
+    open(args.proxy_log, 'w').close()
     all_times = {m: [] for m in modes}
     for r in range(args.rounds):
         for m in modes:
@@ -205,6 +217,13 @@ def main():
     print('proxy median - pair median = %+.0f ms' %
           (statistics.median(all_times['proxy']) -
            statistics.median(all_times['pair'])))
+    held = sorted(float(l.split(' in ')[1].split()[0])
+                  for l in open(args.proxy_log)
+                  if 'publication passed on in' in l)
+    if held:
+        print('the proxy held each publication (parse, merge, write): '
+              'median=%.3f ms max=%.3f ms (n=%d)' %
+              (statistics.median(held), held[-1], len(held)))
 
 
 if __name__ == '__main__':
