@@ -35,7 +35,9 @@ static proxy_doc *doc_get(proxy *p, const char *uri) {
     if (strcmp(d->uri, uri) == 0)
       return d;
   d = calloc(1, sizeof(*d));
-  if (!d || !(d->uri = xl_strdup(uri))) {
+  if (d)
+    d->uri = xl_strdup(uri);
+  if (!d || !d->uri) {
     free(d);
     return NULL;
   }
@@ -196,7 +198,8 @@ static int on_clangd_locked(proxy *p, json_t *msg) {
       on_clangd_answer_locked(p, q, msg);
     return q != NULL;
   }
-  if (strcmp(m, PUBLISH) != 0 || !uri || !(d = doc_get(p, uri)))
+  d = strcmp(m, PUBLISH) == 0 && uri ? doc_get(p, uri) : NULL;
+  if (!d)
     return 0;
   keep(&d->c, &d->cver, params);
   if (!d->x)
@@ -253,7 +256,8 @@ static void on_x_locked(proxy *p, json_t *msg) {
       complete_locked(p, q);
     return;
   }
-  if (strcmp(m, PUBLISH) != 0 || !uri || !(d = doc_get(p, uri)))
+  d = strcmp(m, PUBLISH) == 0 && uri ? doc_get(p, uri) : NULL;
+  if (!d)
     return; /* (its logs and progress are its own) */
   if (keep(&d->x, &d->xver, params))
     publish_locked(p, d);
