@@ -1,6 +1,8 @@
 # What `cmake --install` puts where, and the Debian package (CPack).
 #
 #   bin/xlambda                              the command line
+#   bin/xlambda-clangd                       a link to it: `xlambda clangd`
+#                                            for an editor's clangd path
 #   <libdir>/xlambda/xlambda-plugin.so       the clang plugin
 #                                            (`xlambda --plugin-path`)
 #   share/man/man1/xlambda.1                 the man page, generated from
@@ -23,6 +25,9 @@ target_compile_definitions(xlambda PRIVATE
 # The installed executable keeps finding libclang under the LLVM prefix.
 set_target_properties(xlambda PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
 install(TARGETS xlambda RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(CODE "execute_process(COMMAND \${CMAKE_COMMAND} -E create_symlink xlambda
+  \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/xlambda-clangd\")
+message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/xlambda-clangd\")")
 install(DIRECTORY docs/rules/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/rules)
 
 # The man page: `xlambda --help` and `--version` turned into roff, so the

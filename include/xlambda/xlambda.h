@@ -222,6 +222,26 @@ XL_API int xl_document_new(xl_document **out, xl_checker *checker,
 XL_API int xl_document_check(xl_result **out, xl_document *doc,
                              const char *text, size_t len, xl_error *err);
 
+/* An editor's unsaved text of a file other than the document's. */
+typedef struct xl_unsaved_file {
+  const char *path; /* absolute */
+  const char *text; /* len bytes */
+  size_t len;
+} xl_unsaved_file;
+
+/*
+ * xl_document_check with the editor's unsaved text of other files too
+ * (headers open in the editor with changes not saved): files[0..nfiles)
+ * (lent; may be NULL when nfiles is 0) stand for those files on disk in the
+ * parse; a file the document does not include is ignored. A header of the
+ * precompiled preamble whose text changed rebuilds the preamble. Same
+ * contract as xl_document_check.
+ */
+XL_API int xl_document_check_files(xl_result **out, xl_document *doc,
+                                   const char *text, size_t len,
+                                   const xl_unsaved_file *files,
+                                   size_t nfiles, xl_error *err);
+
 /* The document's file (absolute). Lent. */
 XL_API const char *xl_document_file(const xl_document *doc);
 

@@ -114,12 +114,12 @@ static int doc_failure(enum CXErrorCode ec, const char *file, xl_error *err) {
 
 /* Parse the first time, or reparse; on failure the TU is gone. */
 static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
-                   xl_error *err) {
+                   unsigned n, xl_error *err) {
   enum CXErrorCode ec;
   int rc;
 
   if (doc->tu) {
-    rc = clang_reparseTranslationUnit(doc->tu, 1, unsaved,
+    rc = clang_reparseTranslationUnit(doc->tu, n, unsaved,
                                       clang_defaultReparseOptions(doc->tu));
     if (rc == 0)
       return XL_OK;
@@ -131,26 +131,48 @@ static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
   }
   ec = clang_parseTranslationUnit2(doc->index, doc->cmd->file,
                                    (const char *const *)doc->argv, doc->argc,
-                                   unsaved, 1, parse_flags(doc), &doc->tu);
+                                   unsaved, n, parse_flags(doc), &doc->tu);
   if (ec == CXError_Success)
     return XL_OK;
   doc->tu = NULL;
   return doc_failure(ec, doc->cmd->file, err);
 }
 
+/* The main file's text, then the other files' (a new array, or NULL). */
+static struct CXUnsavedFile *unsaved_files(const xl_frontend_doc *doc,
+                                           const char *text, size_t len,
+                                           const xl_unsaved_file *files,
+                                           size_t nfiles) {
+  struct CXUnsavedFile *u = calloc(nfiles + 1, sizeof(*u));
+  size_t i;
+
+  if (!u)
+    return NULL;
+  u[0].Filename = doc->cmd->file;
+  u[0].Contents = text;
+  u[0].Length = (unsigned long)len;
+  for (i = 0; i < nfiles; i++) {
+    u[i + 1].Filename = files[i].path;
+    u[i + 1].Contents = files[i].text;
+    u[i + 1].Length = (unsigned long)files[i].len;
+  }
+  return u;
+}
+
 int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
-                          const char *text, size_t len, xl_diags *clang_errors,
-                          xl_error *err) {
-  struct CXUnsavedFile unsaved;
+                          const char *text, size_t len,
+                          const xl_unsaved_file *files, size_t nfiles,
+                          xl_diags *clang_errors, xl_error *err) {
+  struct CXUnsavedFile *unsaved = unsaved_files(doc, text, len, files, nfiles);
   CXTranslationUnit again = NULL;
   xl_recovery rec;
   int rc;
 
   *out = NULL;
-  unsaved.Filename = doc->cmd->file;
-  unsaved.Contents = text;
-  unsaved.Length = (unsigned long)len;
-  rc = reparse(doc, &unsaved, err);
+  if (!unsaved)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  rc = reparse(doc, unsaved, (unsigned)(nfiles + 1), err);
+  free(unsaved);
   if (rc < 0)
     return rc;
   /* what clang cannot parse but nvcc accepts: a second, full parse of a

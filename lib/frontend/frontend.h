@@ -11,6 +11,7 @@
 #define XL_FRONTEND_H
 
 #include "xlambda/sys/facts.h"
+#include "xlambda/xlambda.h"
 #include "core/command.h"
 #include "core/diag_impl.h"
 
@@ -94,7 +95,8 @@ int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,
 
 /*
  * Parse (the first time) or reparse (later) the document with `text` as the
- * main file's contents, reusing the precompiled preamble while the leading
+ * main file's contents (and files[0..nfiles), lent, the editor's unsaved
+ * text of other files, for theirs), reusing the precompiled preamble while the leading
  * #include block and the headers are unchanged, and build the facts into
  * *out (caller frees). clang's errors go to clang_errors (may be NULL). The
  * file need not exist on disk. Fails with XL_EINVAL (arguments clang
@@ -102,8 +104,9 @@ int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,
  * scratch) or XL_ENOMEM.
  */
 int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
-                          const char *text, size_t len, xl_diags *clang_errors,
-                          xl_error *err);
+                          const char *text, size_t len,
+                          const xl_unsaved_file *files, size_t nfiles,
+                          xl_diags *clang_errors, xl_error *err);
 
 /* Release a document and its translation unit. Accepts NULL. */
 void xl_frontend_doc_free(xl_frontend_doc *doc);

@@ -82,6 +82,33 @@ static int apply_changes(lsp_server *s, lsp_doc *doc, const json_t *changes,
   return XL_OK;
 }
 
+/* A header by its name: its edits may change the files that include it. */
+static int is_header(const char *path) {
+  static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".cuh",
+                                     ".inl", ".inc", ".tcc", ".ipp"};
+  const char *dot = path ? strrchr(path, '.') : NULL;
+  const char *slash = path ? strrchr(path, '/') : NULL;
+  size_t i;
+
+  if (!path)
+    return 0;
+  if (!dot || (slash && dot < slash))
+    return 1; /* <vector>: a header without an extension */
+  for (i = 0; i < sizeof(exts) / sizeof(*exts); i++)
+    if (strcmp(dot, exts[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* Recheck the other documents (the caller holds s->lock). */
+static void touch_others_locked(lsp_server *s, const lsp_doc *doc) {
+  size_t i;
+
+  for (i = 0; i < s->docs.n; i++)
+    if (s->docs.items[i] != doc)
+      xl_lsp_touch_locked(s, s->docs.items[i]);
+}
+
 void xl_lsp_on_did_change(lsp_server *s, const lsp_call *c, lsp_reply *r) {
   json_error_t jerr;
   const char *uri;
@@ -114,6 +141,8 @@ void xl_lsp_on_did_change(lsp_server *s, const lsp_call *c, lsp_reply *r) {
     doc->version = version;
   if (doc)
     xl_lsp_touch_locked(s, doc);
+  if (doc && is_header(doc->path))
+    touch_others_locked(s, doc); /* their parses see its unsaved text */
   pthread_mutex_unlock(&s->lock);
   if (rc == XL_ENOTFOUND)
     xl_lsp_fail(r, XL_LSP_INVALID_PARAMS, "'%s' is not open", uri);

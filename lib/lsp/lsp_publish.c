@@ -207,7 +207,7 @@ static json_t *diag_json(lsp_publication *p, const xl_diag *d) {
 }
 
 json_t *xl_lsp_diagnostics(lsp_publication *p) {
-  json_t *out = json_array();
+  json_t *out = json_array(), *inc;
   size_t i;
 
   for (i = 0; out && i < p->diags->count; i++) {
@@ -217,7 +217,65 @@ json_t *xl_lsp_diagnostics(lsp_publication *p) {
       out = NULL;
     }
   }
+  inc = out ? xl_lsp_incomplete_diagnostic(p) : NULL;
+  if (inc && json_array_append_new(out, inc) < 0) {
+    json_decref(out);
+    out = NULL;
+  }
   return out;
+}
+
+static int ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), t = strlen(tail);
+
+  return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/*
+ * clang's first error that leaves xlambda blind: a file not found, or an
+ * error in another file (a header the command cannot compile). Typing
+ * errors in the document itself are clangd's to show.
+ */
+static const xl_diag *blinding_error(const lsp_publication *p) {
+  size_t i;
+
+  for (i = 0; i < p->diags->count; i++) {
+    const xl_diag *d = p->diags->items[i];
+    if ((d->flags & XL_DIAG_CLANG) && d->severity == XL_SEV_ERROR &&
+        (ends_with(d->message, "file not found") ||
+         strcmp(d->loc.file, p->path) != 0))
+      return d;
+  }
+  return NULL;
+}
+
+json_t *xl_lsp_incomplete_diagnostic(lsp_publication *p) {
+  const xl_diag *d = blinding_error(p);
+  xl_buf msg = XL_BUF_INIT;
+  lsp_range r = {{0, 0}, {0, 0}};
+  file_view v;
+  json_t *j;
+
+  if (!d)
+    return NULL;
+  if (strcmp(d->loc.file, p->path) == 0 && view(&v, p, d->loc.file) == 0)
+    r = token_range(&v, &d->loc, p->enc);
+  xl_buf_printf(&msg, "xlambda could not check this file fully (findings "
+                "may be missing): %s", d->message);
+  if (strcmp(d->loc.file, p->path) != 0 && *d->loc.file)
+    xl_buf_printf(&msg, " (in '%s')", d->loc.file);
+  if (p->origin)
+    xl_buf_printf(&msg, "; the compile command is from %s%s", p->origin,
+                  strstr(p->origin, "fallback")
+                      ? ": give the include paths in compile_commands.json "
+                        "or compile_flags.txt"
+                      : "");
+  j = msg.oom ? NULL
+              : json_pack("{s:o,s:i,s:s,s:s,s:s}", "range", range_json(r),
+                          "severity", 2, "code", "xlambda-incomplete",
+                          "source", "xlambda", "message", msg.data);
+  xl_buf_free(&msg);
+  return j;
 }
 
 /* ---- code actions ------------------------------------------------------ */
@@ -289,31 +347,66 @@ oom:
   return NULL;
 }
 
-static int add_action(json_t *out, lsp_publication *p, const char *title,
-                      const json_t *diag, const xl_fixit *fixits, size_t n,
-                      int preferred) {
-  json_t *a = json_pack("{s:s,s:s,s:[O],s:b,s:o}", "title", title, "kind",
-                        "quickfix", "diagnostics", diag, "isPreferred",
-                        preferred, "edit", edit_json(p, fixits, n));
+static int json_array_contains(const json_t *a, const json_t *v) {
+  size_t i;
+  const json_t *e;
 
-  return a ? json_array_append_new(out, a) : -1;
+  json_array_foreach(a, i, e) {
+    if (json_equal((json_t *)e, (json_t *)v))
+      return 1;
+  }
+  return 0;
+}
+
+/*
+ * Add a quick fix for finding `diag` that applies fixits[0..n): one action
+ * per distinct edit, titled by the edit; a second finding with the same
+ * edit joins the action's diagnostics. Preferred when any of its fixes
+ * keeps the meaning (a finding's own fix-it, not a note's).
+ */
+static int add_action(json_t *out, lsp_publication *p, const json_t *diag,
+                      const xl_fixit *fixits, size_t n, int preferred) {
+  json_t *edit = edit_json(p, fixits, n), *a, *ds;
+  char *title = NULL;
+  size_t i;
+  int rc = -1;
+
+  if (!edit)
+    return -1;
+  json_array_foreach(out, i, a) {
+    if (!json_equal(json_object_get(a, "edit"), edit))
+      continue;
+    ds = json_object_get(a, "diagnostics");
+    if (!json_array_contains(ds, diag))
+      json_array_append(ds, (json_t *)diag);
+    if (preferred)
+      json_object_set_new(a, "isPreferred", json_true());
+    json_decref(edit);
+    return 0;
+  }
+  title = fix_title(p, &fixits[0]);
+  a = title ? json_pack("{s:s,s:s,s:[O],s:b,s:o}", "title", title, "kind",
+                        "quickfix", "diagnostics", diag, "isPreferred",
+                        preferred, "edit", edit)
+            : NULL;
+  if (!title)
+    json_decref(edit);
+  rc = a ? json_array_append_new(out, a) : -1;
+  free(title);
+  return rc;
 }
 
 static int actions_for(json_t *out, lsp_publication *p, const xl_diag *d,
                        const json_t *dj) {
-  char *title;
   size_t i;
   int rc = 0;
 
-  if (d->nfixits) {
-    title = fix_title(p, &d->fixits[0]);
-    rc = title ? add_action(out, p, title, dj, d->fixits, d->nfixits, 1) : -1;
-    free(title);
-  }
+  if (d->nfixits)
+    rc = add_action(out, p, dj, d->fixits, d->nfixits, 1);
   for (i = 0; rc == 0 && i < d->nnotes; i++)
     if (d->notes[i]->nfixits)
-      rc = add_action(out, p, d->notes[i]->message, dj, d->notes[i]->fixits,
-                      d->notes[i]->nfixits, 0);
+      rc = add_action(out, p, dj, d->notes[i]->fixits, d->notes[i]->nfixits,
+                      0);
   return rc;
 }
 
@@ -326,13 +419,17 @@ static int pos_json_eq(const json_t *j, lsp_pos p) {
          json_integer_value(json_object_get(j, "character")) == p.character;
 }
 
+static int touches(lsp_range r, lsp_range want) {
+  return !pos_before(r.end, want.start) && !pos_before(want.end, r.start);
+}
+
 /* The finding's range touches the request's, or the client named it. */
 static int wanted(const json_t *dj, lsp_range r, lsp_range want,
                   const json_t *context) {
   size_t i;
   const json_t *c;
 
-  if (!pos_before(r.end, want.start) && !pos_before(want.end, r.start))
+  if (touches(r, want))
     return 1;
   json_array_foreach(context, i, c) {
     const json_t *code = json_object_get(c, "code");
@@ -343,6 +440,49 @@ static int wanted(const json_t *dj, lsp_range r, lsp_range want,
       return 1;
   }
   return 0;
+}
+
+/* One of the finding's fix-its (its own or a note's) touches `want`. */
+static int fix_touches(lsp_publication *p, const xl_diag *d, lsp_range want) {
+  const xl_fixit *f;
+  size_t i, j, n;
+  file_view v;
+  lsp_range r;
+
+  for (i = 0; i <= d->nnotes; i++) {
+    f = i < d->nnotes ? d->notes[i]->fixits : d->fixits;
+    n = i < d->nnotes ? d->notes[i]->nfixits : d->nfixits;
+    for (j = 0; j < n; j++) {
+      if (strcmp(f[j].begin.file, p->path) != 0 ||
+          view(&v, p, f[j].begin.file) < 0)
+        continue;
+      r.start = pos_at(&v, &f[j].begin, p->enc);
+      r.end = pos_at(&v, &f[j].end, p->enc);
+      if (touches(r, want))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* The preferred actions first, each group in its order. */
+static json_t *preferred_first(json_t *actions) {
+  json_t *out = json_array(), *a;
+  size_t i;
+  int pass;
+
+  for (pass = 1; out && pass >= 0; pass--) {
+    json_array_foreach(actions, i, a) {
+      if (json_is_true(json_object_get(a, "isPreferred")) == pass &&
+          json_array_append(out, a) < 0) {
+        json_decref(out);
+        out = NULL;
+        break;
+      }
+    }
+  }
+  json_decref(actions);
+  return out;
 }
 
 static int wants_quickfix(const json_t *only) {
@@ -374,7 +514,8 @@ json_t *xl_lsp_code_actions(lsp_publication *p, lsp_range want,
     dj = diag_json(p, d);
     if (!dj)
       rc = -1;
-    else if (wanted(dj, diag_range(&v, d, p->enc), want, context))
+    else if (wanted(dj, diag_range(&v, d, p->enc), want, context) ||
+             fix_touches(p, d, want))
       rc = actions_for(out, p, d, dj);
     json_decref(dj);
   }
@@ -382,5 +523,5 @@ json_t *xl_lsp_code_actions(lsp_publication *p, lsp_range want,
     json_decref(out);
     return NULL;
   }
-  return out;
+  return out ? preferred_first(out) : NULL;
 }

@@ -26,6 +26,8 @@ typedef struct lsp_publication {
   const char *text;     /* the snapshot the findings were computed on */
   size_t len;
   const xl_diags *diags;
+  const char *origin;   /* where the compile command came from ("fallback
+                           flags", a database); NULL: not said */
   lsp_other_file *files; /* texts of other files read so far (owned) */
   size_t nfiles, cap_files;
 } lsp_publication;
@@ -44,11 +46,24 @@ typedef struct lsp_range {
 json_t *xl_lsp_diagnostics(lsp_publication *p);
 
 /*
- * The CodeAction[] for a textDocument/codeAction request: one quickfix per
- * published finding that has fix-its (isPreferred) and one per note with
- * fix-its, for the findings whose range touches `range` or that match one
- * of the client's context diagnostics (may be NULL). `only` (may be NULL)
- * is the client's context.only. A new reference, or NULL when out of memory.
+ * The one Diagnostic (a warning at the first such error, source "xlambda",
+ * code "xlambda-incomplete") that says xlambda's check was incomplete:
+ * clang could not open an included file or failed in a header, so findings
+ * may be missing; it names the error and the command's origin. NULL when
+ * the check was complete (or out of memory). A new reference.
+ */
+json_t *xl_lsp_incomplete_diagnostic(lsp_publication *p);
+
+/*
+ * The CodeAction[] for a textDocument/codeAction request, for the published
+ * findings whose range or one of whose fix-its (their own or their notes')
+ * touches `range`, or that match one of the client's context diagnostics
+ * (may be NULL or empty): one quickfix per distinct edit, titled by the
+ * edit ("change 'a' to 'b'", "remove 'a'", "insert 'b'"), listing every
+ * finding it fixes; isPreferred when it is a finding's own fix-it (those
+ * keep the meaning; a note's changes it); the preferred ones first. `only`
+ * (may be NULL) is the client's context.only. A new reference, or NULL when
+ * out of memory.
  */
 json_t *xl_lsp_code_actions(lsp_publication *p, lsp_range range,
                             const json_t *context_diags, const json_t *only);

@@ -218,3 +218,17 @@ int xl_lsp_write(lsp_transport *t, const json_t *msg) {
   free(body);
   return rc;
 }
+
+int xl_lsp_write_raw(lsp_transport *t, const char *body, size_t len) {
+  int rc = XL_OK;
+
+  pthread_mutex_lock(&t->write_lock);
+  if (t->write_failed ||
+      fprintf(t->out, "Content-Length: %zu\r\n\r\n", len) < 0 ||
+      fwrite(body, 1, len, t->out) != len || fflush(t->out) != 0) {
+    t->write_failed = 1;
+    rc = XL_EIO;
+  }
+  pthread_mutex_unlock(&t->write_lock);
+  return rc;
+}

@@ -60,4 +60,11 @@ int xl_lsp_read(char **out, size_t *len, lsp_transport *t, xl_error *err);
  */
 int xl_lsp_write(lsp_transport *t, const json_t *msg);
 
+/*
+ * Write body (len bytes, as read by xl_lsp_read) as one standard frame,
+ * unchanged, then flush: what a proxy forwards. Thread-safe. Returns XL_OK
+ * or XL_EIO (the output is gone; later writes fail too).
+ */
+int xl_lsp_write_raw(lsp_transport *t, const char *body, size_t len);
+
 #endif /* XL_LSP_TRANSPORT_H */

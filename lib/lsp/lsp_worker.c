@@ -27,6 +27,7 @@ typedef struct lsp_work {
   char *text;           /* the snapshot it was computed on */
   size_t len;
   double used_at;       /* when the session was last parsed */
+  char *origin;         /* where its compile command came from */
 } lsp_work;
 
 static void work_free(lsp_work *w) {
@@ -35,6 +36,7 @@ static void work_free(lsp_work *w) {
   xl_document_free(w->session);
   xl_result_free(w->result);
   free(w->text);
+  free(w->origin);
   free(w);
 }
 
@@ -175,6 +177,8 @@ static int open_session(lsp_server *s, lsp_work *w, const char *path,
   if (xl_error_status(err) != XL_OK)
     xl_lsp_log(s, XL_LSP_LOG_ERROR, "%s", xl_error_message(err));
   xl_lsp_log(s, XL_LSP_LOG_INFO, "%s: command from %s", path, cmd.origin);
+  free(w->origin);
+  w->origin = cmd.origin ? xl_strdup(cmd.origin) : NULL;
   rc = document_profile(&prof, s, path, err);
   if (rc < 0) { /* a bad configuration: published, and read again next time */
     xl_lsp_command_free(&cmd);
@@ -215,6 +219,7 @@ static void publish(lsp_server *s, const lsp_doc *doc, int64_t version,
   p.text = w->text;
   p.len = w->len;
   p.diags = w->result ? xl_result_diags(w->result) : NULL;
+  p.origin = w->origin;
   diags = failure ? failure_json(failure) : xl_lsp_diagnostics(&p);
   xl_lsp_publication_done(&p);
   if (!diags) {
@@ -226,12 +231,62 @@ static void publish(lsp_server *s, const lsp_doc *doc, int64_t version,
                           (json_int_t)version, "diagnostics", diags));
 }
 
+/* The editor's text of the other open documents (copies), for a parse. */
+typedef struct lsp_others {
+  xl_unsaved_file *files;
+  size_t n;
+} lsp_others;
+
+static void others_free(lsp_others *o) {
+  size_t i;
+
+  for (i = 0; i < o->n; i++) {
+    free((char *)o->files[i].path);
+    free((char *)o->files[i].text);
+  }
+  free(o->files);
+  o->files = NULL;
+  o->n = 0;
+}
+
+/*
+ * Snapshot the other open documents' texts (the caller holds s->lock): an
+ * open header's unsaved edits reach the files that include it, as in
+ * clangd. Returns XL_OK or XL_ENOMEM (then none).
+ */
+static int others_locked(lsp_others *o, const lsp_server *s,
+                         const lsp_doc *doc) {
+  size_t i;
+
+  o->n = 0;
+  o->files = calloc(s->docs.n + 1, sizeof(*o->files));
+  if (!o->files)
+    return XL_ENOMEM;
+  for (i = 0; i < s->docs.n; i++) {
+    const lsp_doc *d = s->docs.items[i];
+    xl_unsaved_file *f = &o->files[o->n];
+    if (d == doc || !d->path)
+      continue;
+    f->path = xl_strdup(d->path);
+    f->text = malloc(d->text.len + 1);
+    f->len = d->text.len;
+    o->n++;
+    if (!f->path || !f->text) {
+      others_free(o);
+      return XL_ENOMEM;
+    }
+    memcpy((char *)f->text, d->text.data ? d->text.data : "", f->len);
+  }
+  return XL_OK;
+}
+
 /*
  * Check one snapshot. NULL with *failed set when it could not be done (the
  * message is in err); NULL without it when the document is not checked.
  */
 static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
-                        const char *text, size_t len, xl_error *err,
+                        const char *text, size_t len,
+                        const lsp_others *others, xl_error *err,
                         int *failed) {
   xl_result *r = NULL;
   double t0 = xl_lsp_now();
@@ -243,7 +298,8 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
   if (w->unusable)
     return NULL;
   if (rc == XL_OK)
-    rc = xl_document_check(&r, w->session, text, len, err);
+    rc = xl_document_check_files(&r, w->session, text, len, others->files,
+                                 others->n, err);
   if (rc == XL_OK)
     rc = xl_result_suppress(NULL, r, text, len, err);
   if (rc < 0) {
@@ -309,6 +365,7 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
   uint64_t gen = doc->gen;
   int64_t version = doc->version;
   xl_result *r;
+  lsp_others others = {NULL, 0};
   int failed, stale;
 
   doc->parsed_gen = gen;
@@ -320,8 +377,12 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
     return;
   }
   memcpy(text, doc->text.data ? doc->text.data : "", len + 1);
+  if (others_locked(&others, s, doc) < 0)
+    xl_lsp_log(s, XL_LSP_LOG_ERROR, "out of memory: %s is checked against "
+               "the other files on disk", doc->uri);
   pthread_mutex_unlock(&s->lock);
-  r = check(s, w, doc, text, len, err, &failed);
+  r = check(s, w, doc, text, len, &others, err, &failed);
+  others_free(&others);
   w->used_at = xl_lsp_now();
   pthread_mutex_lock(&s->lock);
   stale = doc->gen != gen || doc->closed;

@@ -407,6 +407,13 @@ const char *xl_document_file(const xl_document *doc) { return doc->cmd.file; }
 
 int xl_document_check(xl_result **out, xl_document *doc, const char *text,
                       size_t len, xl_error *err) {
+  return xl_document_check_files(out, doc, text, len, NULL, 0, err);
+}
+
+int xl_document_check_files(xl_result **out, xl_document *doc,
+                            const char *text, size_t len,
+                            const xl_unsaved_file *files, size_t nfiles,
+                            xl_error *err) {
   xl_result *r = result_new(doc->cmd.file);
   int rc;
 
@@ -417,7 +424,8 @@ int xl_document_check(xl_result **out, xl_document *doc, const char *text,
     xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
-  rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, r->diags, err);
+  rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, files, nfiles,
+                             r->diags, err);
   return result_finish(out, r, rc, &doc_options(doc)->rules, err);
 }
 

@@ -62,7 +62,10 @@ man -w xlambda >/dev/null 2>&1 || [ -f /usr/share/man/man1/xlambda.1.gz ] ||
 [ -f /usr/share/zsh/vendor-completions/_xlambda ] || fail "no zsh completion"
 ls /usr/share/doc/xlambda/rules/extended_lambda_reference_capture.md >/dev/null ||
   fail "no rule docs"
+[ "$(readlink /usr/bin/xlambda-clangd)" = xlambda ] ||
+  fail "no xlambda-clangd link to xlambda"
 
 cd / && apt-get remove -y -qq xlambda >/dev/null 2>&1 || fail "apt-get remove"
 [ ! -e /usr/bin/xlambda ] || fail "/usr/bin/xlambda left after remove"
+[ ! -L /usr/bin/xlambda-clangd ] || fail "/usr/bin/xlambda-clangd left after remove"
 echo "package: installed, used and removed: passed"

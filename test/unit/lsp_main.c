@@ -11,6 +11,7 @@ int main(void) {
 
   srunner_add_suite(sr, lsp_protocol_suite());
   srunner_add_suite(sr, lsp_publish_suite());
+  srunner_add_suite(sr, lsp_merge_suite());
   srunner_add_suite(sr, document_suite());
   srunner_run_all(sr, CK_NORMAL);
   failed = srunner_ntests_failed(sr);

@@ -11,6 +11,7 @@
 Suite *lsp_text_suite(void);
 Suite *lsp_protocol_suite(void);
 Suite *lsp_publish_suite(void);
+Suite *lsp_merge_suite(void);
 Suite *document_suite(void);
 
 #endif /* XL_TEST_LSP_TESTS_H */

@@ -17,6 +17,12 @@ int xl_cmd_check(int argc, char **argv);
 /* `xlambda lsp ...`; argv[0] is "lsp". Returns an exit code. */
 int xl_cmd_lsp(int argc, char **argv);
 
+/* `xlambda clangd ...` (argv[0] is "clangd"), or the xlambda-clangd link
+ * (as_link: argv[0] is its path; arguments are clangd's but --xlambda-*).
+ * Runs clangd behind the proxy; returns an exit code (clangd's, once it
+ * ran). */
+int xl_cmd_clangd(int argc, char **argv, int as_link);
+
 /* `xlambda launch [options] -- COMPILER ARGS`; argv[0] is "launch". Checks
  * the translation unit, then execs the compiler; returns an exit code only
  * when it does not exec. */

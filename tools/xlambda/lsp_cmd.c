@@ -42,7 +42,8 @@ static const char lsp_usage[] =
     "                           the precompiled preamble)\n"
     "  --docs-url=URL           base URL of the rule pages (default: the\n"
     "                           installed docs/rules, as a file:// URL)\n"
-    "  --log=error|info|verbose what to log on stderr (default: info)\n"
+    "  --log=error|info|verbose what to log on stderr (default: error; editors\n"
+    "                           show each stderr line as an error)\n"
     "  --lit-test               for tests: the three options below\n"
     "  --input-style=standard|delimited  framing of the input (default:\n"
     "                           standard, Content-Length headers)\n"
@@ -204,7 +205,7 @@ static void fill_opts(xl_lsp_opts *lo, const lsp_cli *o) {
   lo->in = stdin;
   lo->out = stdout;
   lo->log = stderr;
-  lo->log_level = o->lit_test ? XL_LSP_LOG_VERBOSE : XL_LSP_LOG_INFO;
+  lo->log_level = o->lit_test ? XL_LSP_LOG_VERBOSE : XL_LSP_LOG_ERROR;
   lo->delimited = o->input_style ? strcmp(o->input_style, "delimited") == 0
                                  : o->lit_test;
   lo->pretty = o->lit_test || o->pretty;

@@ -20,6 +20,8 @@ static const char usage[] =
     "       xlambda check -p BUILD_DIR [options] [REGEX...]\n"
     "       xlambda check [-p BUILD_DIR] --diff[=REV|-] [options]\n"
     "       xlambda lsp [options]   (a language server; see 'xlambda lsp --help')\n"
+    "       xlambda clangd [options] [-- CLANGD-ARGS]   (clangd with xlambda's\n"
+    "               findings; see 'xlambda clangd --help')\n"
     "       xlambda launch [options] -- COMPILER ARGS...\n"
     "       xlambda --list-rules [--format=json] | --plugin-path | --version |\n"
     "               --help\n"
@@ -179,7 +181,17 @@ static int print_plugin_path(void) {
   return XL_EXIT_TOOL;
 }
 
+/* Invoked through the xlambda-clangd link? */
+static int as_clangd_link(const char *argv0) {
+  const char *base = strrchr(argv0, '/');
+
+  base = base ? base + 1 : argv0;
+  return strcmp(base, "xlambda-clangd") == 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc >= 1 && as_clangd_link(argv[0]))
+    return xl_cmd_clangd(argc, argv, 1);
   if (argc < 2) {
     fputs(usage, stderr);
     return XL_EXIT_TOOL;
@@ -204,9 +216,11 @@ int main(int argc, char **argv) {
     return xl_cmd_check(argc - 1, argv + 1);
   if (strcmp(argv[1], "lsp") == 0)
     return xl_cmd_lsp(argc - 1, argv + 1);
+  if (strcmp(argv[1], "clangd") == 0)
+    return xl_cmd_clangd(argc - 1, argv + 1, 0);
   if (strcmp(argv[1], "launch") == 0)
     return xl_cmd_launch(argc - 1, argv + 1);
-  xl_cli_error("unknown command '%s' (expected check, launch or lsp; see "
+  xl_cli_error("unknown command '%s' (expected check, launch, lsp or clangd; see "
                "--help)",
                argv[1]);
   return XL_EXIT_TOOL;
