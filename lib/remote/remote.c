@@ -260,6 +260,14 @@ static CURLcode request(long *status, xl_buf *answer, xl_remote *r,
   return cc;
 }
 
+/* 1 when cc says the server is not there (or went away mid-answer, as a
+   killed server does): ask it nothing more. */
+static int is_down(CURLcode cc) {
+  return cc == CURLE_COULDNT_CONNECT || cc == CURLE_COULDNT_RESOLVE_HOST ||
+         cc == CURLE_OPERATION_TIMEDOUT || cc == CURLE_RECV_ERROR ||
+         cc == CURLE_SEND_ERROR || cc == CURLE_GOT_NOTHING;
+}
+
 /* xl_cache_store.get: GET name. */
 static int remote_get(void *ctx, char **text, size_t *len, const char *name) {
   xl_remote *r = ctx;
@@ -277,8 +285,7 @@ static int remote_get(void *ctx, char **text, size_t *len, const char *name) {
     return XL_ENOMEM;
   }
   if (cc != CURLE_OK) {
-    r->down = cc == CURLE_COULDNT_CONNECT || cc == CURLE_OPERATION_TIMEDOUT ||
-              cc == CURLE_COULDNT_RESOLVE_HOST;
+    r->down = is_down(cc);
     warn(r, r->down ? "is unreachable" : "sent a bad answer", "GET", 0, cc);
   } else if (status != 200 && status != 404)
     warn(r, "", "GET", status, cc);

@@ -6,8 +6,9 @@ remote-cache; exit 77, a skip, where nginx is absent).
 Two "machines" (two cache directories, one URL): the second run is all hits
 and prints the first run's findings byte for byte. A corrupted and a
 truncated object are misses (and the check still right), with one warning.
-A server that does not answer, one killed in the middle of a run, a token
-the server refuses stores for and a bad URL are misses with one warning and
+Basic authentication from the URL and the flat layout work. A server that
+does not answer, one killed in the middle of a run, a token the server
+refuses stores for, a wrong password and a bad URL are misses with one warning and
 never change the findings or the exit status.
 
 Usage: remote_cache_test.py --xlambda BIN --root SOURCE_ROOT
@@ -47,6 +48,12 @@ http {{
     listen 127.0.0.1:{port};
     root {t}/store;
     client_max_body_size 64m;
+    location /basic/ {{
+      auth_basic "xlambda";
+      auth_basic_user_file {t}/htpasswd;
+      dav_methods PUT;
+      create_full_put_path on;
+    }}
     location / {{
       if ($token = none) {{ return 401; }}
       set $ask "$request_method:$token";
@@ -81,6 +88,8 @@ class Server:
         self.nginx, self.t, self.port = nginx, tmp, free_port()
         for d in ('store', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'):
             os.makedirs(os.path.join(tmp, d), exist_ok=True)
+        with open(os.path.join(tmp, 'htpasswd'), 'w') as f:
+            f.write('ci:{PLAIN}s3cret\n')
         with open(os.path.join(tmp, 'nginx.conf'), 'w') as f:
             f.write(NGINX_CONF.format(t=tmp, port=self.port))
         self.proc = None
@@ -222,6 +231,22 @@ def scenarios(srv, chk):
     w = warnings(err)
     check(len(w) == 1 and 'HTTP 401 to GET' in w[0] and out == out1,
           'a refused token: one warning: %s' % w)
+
+    # basic authentication from the URL, the flat layout (URL/NAME)
+    basic = 'http://ci:%s@127.0.0.1:%d/basic'
+    rc, out, err = chk.run(basic % ('s3cret', srv.port))
+    flat = glob.glob(os.path.join(srv.t, 'store', 'basic', '*'))
+    check(len(flat) == units and all(os.path.isfile(f) and
+                                     len(os.path.basename(f)) == 32
+                                     for f in flat) and not warnings(err),
+          'basic auth, flat layout: %d objects stored' % len(flat))
+    rc, out, err = chk.run(basic % ('s3cret', srv.port))
+    check(cache_line(units, 0) in err and out == out1,
+          'basic auth: second machine all hits: ' + err)
+    rc, out, err = chk.run(basic % ('wrong', srv.port))
+    w = warnings(err)
+    check(len(w) == 1 and 'HTTP 401 to GET' in w[0] and 'wrong' not in err
+          and out == out1, 'basic auth, a wrong password: one warning: %s' % w)
 
     # a bad URL: a warning, the local level still works
     rc, out, err = chk.run('ftp://127.0.0.1/xl')
