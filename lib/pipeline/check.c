@@ -331,8 +331,9 @@ static int run(xl_result **out, xl_checker *c, xl_command *cmd,
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   rc = result_finish(out, r, rc, &c->opts->rules, err);
   if (rc == XL_OK && key) /* best effort: a cache that fails only misses */
-    (void)xl_cache_put(c->opts->cache_dir, c->remote ? &c->store : NULL, key,
-                       (*out)->diags, (*out)->facts);
+    (void)xl_cache_put(c->opts->cache_dir,
+                       c->opts->cache_url && c->remote ? &c->store : NULL,
+                       key, (*out)->diags, (*out)->facts);
   free(key);
   return rc;
 }
