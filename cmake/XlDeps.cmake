@@ -34,6 +34,8 @@ pkg_check_modules(JANSSON QUIET IMPORTED_TARGET jansson)
 xl_require(JANSSON_FOUND libjansson-dev "jansson")
 pkg_check_modules(YAML QUIET IMPORTED_TARGET yaml-0.1)
 xl_require(YAML_FOUND libyaml-dev "libyaml")
+pkg_check_modules(CURL QUIET IMPORTED_TARGET libcurl)
+xl_require(CURL_FOUND libcurl4-openssl-dev "libcurl")
 set(THREADS_PREFER_PTHREAD_FLAG ON)
 find_package(Threads REQUIRED)
 

@@ -85,6 +85,17 @@ XL_API int xl_options_remove_args(xl_options *opts, const char *glob);
  */
 XL_API int xl_options_set_cache_dir(xl_options *opts, const char *dir);
 
+/*
+ * Share results through an HTTP store as well (copied; NULL: none, the
+ * default): `url` is ccache's HTTP remote storage syntax, URL then
+ * '|'-separated attributes (layout=flat|subdirs|bazel, read-only=true,
+ * bearer-token=T, connect-timeout=MS, operation-timeout=MS). The cache
+ * directory, when set, stays the first level. A bad URL or an unreachable
+ * or wrong answer is a miss (xl_checker_remote_warning says why), never a
+ * failed check. XL_OK or XL_ENOMEM.
+ */
+XL_API int xl_options_set_cache_url(xl_options *opts, const char *url);
+
 /* Analyse declarations in system headers too (off by default). */
 XL_API void xl_options_set_system_headers(xl_options *opts, int on);
 
@@ -108,6 +119,14 @@ XL_API int xl_checker_set_options(xl_checker *checker, const xl_options *opts,
 
 /* Release a checker. Accepts NULL. */
 XL_API void xl_checker_free(xl_checker *checker);
+
+/*
+ * Why the shared cache level (xl_options_set_cache_url) was not used for
+ * some lookup or store of this checker: a bad URL, a server that did not
+ * answer or answered with an error (one line, lower-case; the first such
+ * failure), or NULL while none happened. Owned by the checker.
+ */
+XL_API const char *xl_checker_remote_warning(const xl_checker *checker);
 
 /*
  * Check one file with extra compiler arguments (like clang-tidy's `--`).

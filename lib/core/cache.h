@@ -14,6 +14,14 @@
  * Entries are written to a temporary file and renamed, so concurrent
  * checks (threads or processes) sharing a directory see an entry whole or
  * not at all; the last writer of a key wins.
+ *
+ * A second level, shared between machines (`--cache-url`), is an
+ * xl_cache_store: get and put of an entry's text by its name, filled in by
+ * a layer above (lib/remote, over HTTP), so that this floor knows no
+ * transport. What a store sends is framed with its length and a checksum
+ * (xl_cache_frame) and verified before it is replayed: a truncated or
+ * corrupted object, one for another key or one whose files changed is a
+ * miss, never a wrong result.
  */
 #ifndef XL_CACHE_H
 #define XL_CACHE_H
@@ -38,21 +46,54 @@ int xl_cache_key(char **out, const char *tool, const xl_rule_config *rules,
                  const char *extra, const char *const *args, int nargs);
 
 /*
- * Look `key` up in dir for main_file (absolute). On a hit *diags and *facts
+ * A second-level store of entries by name (32 hex digits, the same name as
+ * the local file's). Both calls are best effort and never fail a check.
+ */
+typedef struct xl_cache_store {
+  void *ctx;
+  /* 1 and the object's bytes in *text (heap, caller frees) and *len on a
+     hit, 0 on a miss or any failure, XL_ENOMEM */
+  int (*get)(void *ctx, char **text, size_t *len, const char *name);
+  /* store len bytes under name: XL_OK, XL_EIO or XL_ENOMEM */
+  int (*put)(void *ctx, const char *name, const char *text, size_t len);
+  /* told (may be NULL) when the object got for name failed its checks
+     (truncated or corrupted): a miss, which the store may warn about */
+  void (*damaged)(void *ctx, const char *name);
+} xl_cache_store;
+
+/*
+ * The object a store keeps for an entry text: a header line with the
+ * format, the text's length and checksum, then the text, into *out (heap,
+ * caller frees) and *out_len. XL_OK or XL_ENOMEM.
+ */
+int xl_cache_frame(char **out, size_t *out_len, const char *text);
+
+/*
+ * The entry text inside an object (a pointer into obj, *text_len bytes),
+ * or NULL when the header is missing or malformed, or the length or the
+ * checksum do not match (a truncated or corrupted object).
+ */
+const char *xl_cache_unframe(size_t *text_len, const char *obj, size_t len);
+
+/*
+ * Look `key` up in dir (NULL: no local level), then in remote (NULL: none) for main_file (absolute). On a hit *diags and *facts
  * (caller frees both) hold the stored result (the facts have only the file
  * table, the flags and the versions) and 1 is returned; 0 on a miss (no
  * entry, a file whose contents changed, an unreadable or malformed entry).
- * Negative only for XL_ENOMEM.
+ * A hit from remote is also stored in dir. Negative only for XL_ENOMEM.
  */
 int xl_cache_get(xl_diags **diags, xl_facts **facts, const char *dir,
-                 const char *key, const char *main_file);
+                 const xl_cache_store *remote, const char *key,
+                 const char *main_file);
 
 /*
  * Store the result (diags, and facts with their dependencies) under key in
- * dir, creating directories as needed. Returns XL_OK, XL_EIO (nothing
- * stored: the cache is best effort) or XL_ENOMEM.
+ * dir (when not NULL), creating directories as needed, and in remote (when
+ * not NULL). Returns XL_OK, XL_EIO (not stored everywhere: the cache is
+ * best effort) or XL_ENOMEM.
  */
-int xl_cache_put(const char *dir, const char *key, const xl_diags *diags,
+int xl_cache_put(const char *dir, const xl_cache_store *remote,
+                 const char *key, const xl_diags *diags,
                  const xl_facts *facts);
 
 /* ---- cache_json.c: the entry format ----------------------------------- */

@@ -14,7 +14,7 @@
 #include "util/util.h"
 
 typedef enum key_type { KT_GLOBS, KT_SEVERITY, KT_REGEX, KT_BOOL, KT_VERSION,
-                        KT_ARGS } key_type;
+                        KT_ARGS, KT_URL } key_type;
 
 static const struct {
   const char *name;
@@ -30,6 +30,7 @@ static const struct {
     {"ExtraArgs", KT_ARGS},
     {"ExtraArgsBefore", KT_ARGS},
     {"RemovedArgs", KT_ARGS},
+    {"CacheUrl", KT_URL},
     {"InheritParentConfig", KT_BOOL},
 };
 
@@ -53,6 +54,7 @@ void xl_config_free(xl_config *c) {
   free(c->header_filter);
   free(c->exclude_header_filter);
   free(c->cuda_version);
+  free(c->cache_url);
   xl_argv_clear(&c->extra_args);
   xl_argv_clear(&c->extra_args_before);
   xl_argv_clear(&c->removed_args);
@@ -164,6 +166,18 @@ static int read_regex(reader *r, const yaml_node_t *n, const char *key,
   return *out ? XL_OK : xl_error_set(r->err, XL_ENOMEM, "out of memory");
 }
 
+/* CacheUrl: a string; checked when the cache is used (a bad one is a
+   warning and a miss there, not a failed check). */
+static int read_url(reader *r, const yaml_node_t *n, char **out) {
+  const char *v = scalar(n);
+
+  if (!v || !*v)
+    return fail(r, n, "'CacheUrl' must be a non-empty string", NULL, NULL);
+  free(*out);
+  *out = xl_strdup(v);
+  return *out ? XL_OK : xl_error_set(r->err, XL_ENOMEM, "out of memory");
+}
+
 static int read_version(reader *r, const yaml_node_t *n, char **out) {
   const char *v = scalar(n);
   int major, minor;
@@ -222,6 +236,7 @@ static int read_key(reader *r, int k, const yaml_node_t *v) {
   case XL_CFG_EXTRA_ARGS_BEFORE:
     return read_args(r, v, name, &c->extra_args_before);
   case XL_CFG_REMOVED_ARGS: return read_args(r, v, name, &c->removed_args);
+  case XL_CFG_CACHE_URL: return read_url(r, v, &c->cache_url);
   default: return read_bool(r, v, name, &c->inherit);
   }
 }
@@ -253,7 +268,7 @@ static int read_root(reader *r) {
       return fail(r, k, "unknown key '%s' (expected Rules, WarningsAsErrors, "
                   "Severity, HeaderFilterRegex, ExcludeHeaderFilterRegex, "
                   "SystemHeaders, CudaVersion, ExtraArgs, ExtraArgsBefore, "
-                  "RemovedArgs or InheritParentConfig)",
+                  "RemovedArgs, CacheUrl or InheritParentConfig)",
                   scalar(k) ? scalar(k) : "(not a scalar)", NULL);
     rc = read_key(r, key, yaml_document_get_node(r->doc, p->value));
     if (rc < 0)
@@ -366,6 +381,8 @@ static int merge_strings(xl_config *c, const xl_config *b,
               o->exclude_header_filter);
   if (rc == XL_OK)
     rc = pick(&c->cuda_version, b->cuda_version, o->cuda_version);
+  if (rc == XL_OK)
+    rc = pick(&c->cache_url, b->cache_url, o->cache_url);
   if (rc == XL_OK)
     rc = pick(&c->path, b->path, o->path);
   if (rc == XL_OK && (b->sources || o->sources))
@@ -554,7 +571,8 @@ int xl_config_apply(const xl_config *c, xl_options *o, xl_error *err) {
     return located(c, XL_CFG_CUDA_VERSION, rc, err);
   if (c->system_headers >= 0)
     xl_options_set_system_headers(o, c->system_headers);
-  if (apply_args(c, o) < 0)
+  if (apply_args(c, o) < 0 ||
+      (c->cache_url && xl_options_set_cache_url(o, c->cache_url) < 0))
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   return XL_OK;
 }
@@ -611,6 +629,11 @@ int xl_config_dump(FILE *out, const xl_config *c) {
   dump_list(out, "ExtraArgs", &c->extra_args);
   dump_list(out, "ExtraArgsBefore", &c->extra_args_before);
   dump_list(out, "RemovedArgs", &c->removed_args);
+  if (c->cache_url) {
+    fputs("CacheUrl: ", out);
+    quoted(out, c->cache_url);
+    fputc('\n', out);
+  }
   fputs("...\n", out);
   return ferror(out) ? XL_EIO : XL_OK;
 }

@@ -13,6 +13,7 @@
  *   ExtraArgs: [-DX]                   clang arguments added after the command's
  *   ExtraArgsBefore: [-DY]             ... and before them
  *   RemovedArgs: ['-Werror*']          globs of arguments removed
+ *   CacheUrl: 'http://host/xl'         as --cache-url
  *   InheritParentConfig: true          merge with the next one up
  *
  * For each checked file the nearest .xlambda.yaml in its directory or a
@@ -43,6 +44,7 @@ typedef enum xl_config_key {
   XL_CFG_EXTRA_ARGS,
   XL_CFG_EXTRA_ARGS_BEFORE,
   XL_CFG_REMOVED_ARGS,
+  XL_CFG_CACHE_URL,
   XL_CFG_INHERIT,
   XL_CFG__COUNT
 } xl_config_key;
@@ -57,6 +59,7 @@ typedef struct xl_config {
   int system_headers;    /* -1 not set, 0, 1 */
   char *cuda_version;
   xl_argv extra_args, extra_args_before, removed_args;
+  char *cache_url;       /* CacheUrl; NULL when not set */
   int inherit;           /* InheritParentConfig */
   unsigned line[XL_CFG__COUNT]; /* where each key was (0: not in a file) */
   char *sources;         /* the files merged in, "a.yaml, b.yaml" (--explain) */

@@ -27,6 +27,7 @@ void xl_options_free(xl_options *o) {
     return;
   free(o->cuda_path);
   free(o->cache_dir);
+  free(o->cache_url);
   xl_argv_clear(&o->before);
   xl_argv_clear(&o->after);
   xl_argv_clear(&o->removed);
@@ -54,7 +55,9 @@ int xl_options_copy(xl_options **out, const xl_options *o) {
   c->system_headers = o->system_headers;
   c->cuda_path = o->cuda_path ? xl_strdup(o->cuda_path) : NULL;
   c->cache_dir = o->cache_dir ? xl_strdup(o->cache_dir) : NULL;
+  c->cache_url = o->cache_url ? xl_strdup(o->cache_url) : NULL;
   if ((o->cuda_path && !c->cuda_path) || (o->cache_dir && !c->cache_dir) ||
+      (o->cache_url && !c->cache_url) ||
       copy_argv(&c->before, &o->before) ||
       copy_argv(&c->after, &o->after) || copy_argv(&c->removed, &o->removed)) {
     xl_options_free(c);
@@ -79,6 +82,16 @@ int xl_options_set_cache_dir(xl_options *o, const char *dir) {
     return XL_ENOMEM;
   free(o->cache_dir);
   o->cache_dir = copy;
+  return XL_OK;
+}
+
+int xl_options_set_cache_url(xl_options *o, const char *url) {
+  char *copy = url ? xl_strdup(url) : NULL;
+
+  if (url && !copy)
+    return XL_ENOMEM;
+  free(o->cache_url);
+  o->cache_url = copy;
   return XL_OK;
 }
 

@@ -18,6 +18,7 @@ struct xl_options {
   xl_argv removed;       /* globs of arguments to remove (RemovedArgs) */
   int system_headers;
   char *cache_dir;       /* the result cache, or NULL */
+  char *cache_url;       /* its shared level (--cache-url), or NULL */
 };
 
 #endif /* XL_CORE_OPTIONS_H */

@@ -17,6 +17,7 @@
 #include "core/cache.h"
 #include "core/suppress_files.h"
 #include "pipeline/pipeline.h"
+#include "remote/remote.h"
 #include "rules/registry.h"
 
 #include "core/options.h"
@@ -26,6 +27,10 @@ struct xl_checker {
   xl_toolkit toolkit;
   xl_frontend *fe;
   char *tool_id;         /* the cache's identity of this build, made once */
+  xl_remote *remote;     /* the store of opts->cache_url, made on first use */
+  char *remote_url;      /* the URL it was made for */
+  xl_cache_store store;  /* the core's view of it */
+  char *remote_error;    /* why the URL could not be used, or NULL */
 };
 
 struct xl_result {
@@ -78,6 +83,9 @@ void xl_checker_free(xl_checker *c) {
   xl_toolkit_free(&c->toolkit);
   xl_frontend_free(c->fe);
   free(c->tool_id);
+  xl_remote_free(c->remote);
+  free(c->remote_url);
+  free(c->remote_error);
   free(c);
 }
 
@@ -192,7 +200,7 @@ static int cache_key_of(char **key, xl_checker *c, const xl_command *cmd,
   int argc = 0, rc = XL_OK;
 
   *key = NULL;
-  if (!c->opts->cache_dir)
+  if (!c->opts->cache_dir && !c->opts->cache_url)
     return XL_OK;
   if (!c->tool_id) {
     xl_frontend_clang_version(clang, sizeof(clang));
@@ -210,10 +218,52 @@ static int cache_key_of(char **key, xl_checker *c, const xl_command *cmd,
   return rc;
 }
 
+/*
+ * The shared level for the options' URL (made when the URL is new), or
+ * NULL: none, or a URL that cannot be used (c->remote_error says why; the
+ * check goes on with the local level). XL_ENOMEM only from *out's making.
+ */
+static int remote_of(const xl_cache_store **out, xl_checker *c) {
+  const char *url = c->opts->cache_url;
+  xl_error *err = NULL;
+  int rc = XL_OK;
+
+  *out = NULL;
+  if (!url)
+    return XL_OK;
+  if (!c->remote_url || strcmp(c->remote_url, url) != 0) {
+    xl_remote_free(c->remote);
+    c->remote = NULL;
+    free(c->remote_url);
+    c->remote_url = xl_strdup(url);
+    rc = c->remote_url ? xl_error_new(&err) : XL_ENOMEM;
+    if (rc == XL_OK)
+      rc = xl_remote_new(&c->remote, url, err);
+    if (rc == XL_EINVAL && !c->remote_error)
+      c->remote_error = xl_strdup(xl_error_message(err));
+    xl_error_free(err);
+    if (c->remote)
+      xl_remote_store(&c->store, c->remote);
+  }
+  *out = c->remote ? &c->store : NULL;
+  return rc == XL_ENOMEM ? rc : XL_OK;
+}
+
+const char *xl_checker_remote_warning(const xl_checker *c) {
+  if (c->remote_error)
+    return c->remote_error;
+  return c->remote ? xl_remote_warning(c->remote) : NULL;
+}
+
 /* The stored result for key into r: 1 on a hit, 0 on a miss, XL_ENOMEM. */
-static int cache_replay(xl_result *r, const xl_checker *c, const char *key) {
+static int cache_replay(xl_result *r, xl_checker *c, const char *key) {
   xl_diags *diags = NULL;
-  int rc = xl_cache_get(&diags, &r->facts, c->opts->cache_dir, key, r->file);
+  const xl_cache_store *remote = NULL;
+  int rc = remote_of(&remote, c);
+
+  if (rc == XL_OK)
+    rc = xl_cache_get(&diags, &r->facts, c->opts->cache_dir, remote, key,
+                      r->file);
 
   if (rc == 1) {
     xl_diags_free(r->diags);
@@ -234,7 +284,7 @@ static void parse_opts_of(xl_parse_opts *po, const xl_checker *c) {
   po->cuda_minor = c->opts->cuda_minor;
   if (c->opts->system_headers)
     po->flags |= XL_PARSE_SYSTEM_HEADERS;
-  if (c->opts->cache_dir)
+  if (c->opts->cache_dir || c->opts->cache_url)
     po->flags |= XL_PARSE_RECORD_DEPS;
 }
 
@@ -281,7 +331,9 @@ static int run(xl_result **out, xl_checker *c, xl_command *cmd,
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   rc = result_finish(out, r, rc, &c->opts->rules, err);
   if (rc == XL_OK && key) /* best effort: a cache that fails only misses */
-    (void)xl_cache_put(c->opts->cache_dir, key, (*out)->diags, (*out)->facts);
+    (void)xl_cache_put(c->opts->cache_dir,
+                       c->opts->cache_url && c->remote ? &c->store : NULL,
+                       key, (*out)->diags, (*out)->facts);
   free(key);
   return rc;
 }

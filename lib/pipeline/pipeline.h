@@ -44,6 +44,8 @@ typedef struct xl_profile_args {
   const char *header_filter; /* --header-filter: instead of the config's */
   const char *exclude_header_filter;
   const char *cache_dir;     /* --cache-dir */
+  const char *cache_url;     /* --cache-url: instead of CacheUrl */
+  int no_cache;              /* neither level, not even CacheUrl's */
 } xl_profile_args;
 
 /*

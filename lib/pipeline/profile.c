@@ -76,6 +76,8 @@ static int profile_setup(xl_profile *p, const xl_profile_args *a,
 
   if (rc == XL_OK && a->cache_dir)
     rc = xl_options_set_cache_dir(p->opts, a->cache_dir);
+  if (rc == XL_OK && (a->cache_url || a->no_cache))
+    rc = xl_options_set_cache_url(p->opts, a->cache_url);
   if (rc < 0)
     return *xl_error_message(err) ? rc : xl_error_set(err, rc, "%s",
                                                       xl_status_string(rc));

@@ -8,6 +8,8 @@
     frontend  lib/frontend             libclang -> facts (the walk, the seam)
     rules     lib/rules                facts -> findings
     emit      lib/emit                 findings -> text, JSON, SARIF, YAML
+    remote    lib/remote               the result cache's shared level (HTTP,
+                                       libcurl)
     pipeline  lib/pipeline             profile, rules, one filter; the public
                                        entry points (check.c, over the frontend)
     lsp       lib/lsp                  the language server (a shell library)
@@ -15,7 +17,7 @@
 
 A file may include its own folder and any folder of a lower layer; folders
 of one layer do not include each other. The floor (api, util, core) and the
-clang-free layers (rules, emit, pipeline) include no clang header. Nothing
+clang-free layers (rules, emit, remote, pipeline) include no clang header. Nothing
 under lib/ or include/ includes tools/ or plugin/, and no CMake file
 force-includes (-include) a header from tools/ or plugin/. Each lib/ folder
 is one CMake library, named xlambda_<folder>.
@@ -27,10 +29,11 @@ import os
 import re
 import sys
 
-LAYERS = [('api',), ('util',), ('core',), ('frontend', 'rules', 'emit'),
+LAYERS = [('api',), ('util',), ('core',),
+          ('frontend', 'rules', 'emit', 'remote'),
           ('pipeline',), ('lsp',), ('tools', 'plugin')]
 RANK = {name: i for i, group in enumerate(LAYERS) for name in group}
-CLANG_FREE = {'api', 'util', 'core', 'rules', 'emit', 'pipeline'}
+CLANG_FREE = {'api', 'util', 'core', 'rules', 'emit', 'remote', 'pipeline'}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 

@@ -174,29 +174,133 @@ START_TEST(a_changed_dependency_is_a_miss) {
   write_text(h, "h");
   d = sample_diags(a, h);
   f = sample_facts(a, h, "a", "h");
-  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, "K", a), 0);
-  ck_assert_int_eq(xl_cache_put(cache, "K", d, f), XL_OK);
-  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, "K", a), 1);
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
+  ck_assert_int_eq(xl_cache_put(cache, NULL, "K", d, f), XL_OK);
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 1);
   ck_assert_uint_eq(d2->count, 2);
   xl_diags_free(d2);
   xl_facts_free(f2);
-  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, "K2", a), 0);
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K2", a), 0);
   write_text(h, "h2"); /* an edited header */
-  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, "K", a), 0);
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
   ck_assert_ptr_null(d2);
   write_text(h, "h");
-  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, "K", a), 1);
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 1);
   xl_diags_free(d2);
   xl_facts_free(f2);
   unlink(h); /* a header gone */
-  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, "K", a), 0);
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
   write_text(h, "h");
   write_text(a, "a2"); /* an edited main file */
-  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, "K", a), 0);
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
   xl_diags_free(d);
   xl_facts_free(f);
   snprintf(cache, sizeof(cache), "rm -rf '%s'", dir);
   ck_assert_int_eq(system(cache), 0);
+}
+END_TEST
+
+START_TEST(a_frame_detects_truncation_and_corruption) {
+  char *obj = NULL;
+  size_t len = 0, tlen = 0;
+  const char *text;
+
+  ck_assert_int_eq(xl_cache_frame(&obj, &len, "{\"key\": 1}"), XL_OK);
+  text = xl_cache_unframe(&tlen, obj, len);
+  ck_assert_ptr_nonnull(text);
+  ck_assert_uint_eq(tlen, 10);
+  ck_assert_int_eq(memcmp(text, "{\"key\": 1}", 10), 0);
+  ck_assert_ptr_null(xl_cache_unframe(&tlen, obj, len - 1)); /* truncated */
+  ck_assert_uint_eq(tlen, 0);
+  obj[len - 2] = '2'; /* corrupted, the same length */
+  ck_assert_ptr_null(xl_cache_unframe(&tlen, obj, len));
+  ck_assert_ptr_null(xl_cache_unframe(&tlen, "{\"key\": 1}", 10));
+  ck_assert_ptr_null(xl_cache_unframe(&tlen, "", 0));
+  free(obj);
+}
+END_TEST
+
+/* An in-memory second level: one object, and what happened to it. */
+typedef struct mem_store {
+  char name[64];
+  char *obj;
+  size_t len;
+  int gets, puts, damaged;
+} mem_store;
+
+static int mem_get(void *ctx, char **text, size_t *len, const char *name) {
+  mem_store *m = ctx;
+
+  m->gets++;
+  if (!m->obj || strcmp(name, m->name) != 0)
+    return 0;
+  *text = malloc(m->len + 1);
+  memcpy(*text, m->obj, m->len);
+  *len = m->len;
+  return 1;
+}
+
+static int mem_put(void *ctx, const char *name, const char *text,
+                   size_t len) {
+  mem_store *m = ctx;
+
+  m->puts++;
+  free(m->obj);
+  snprintf(m->name, sizeof(m->name), "%s", name);
+  m->obj = malloc(len);
+  memcpy(m->obj, text, len);
+  m->len = len;
+  return XL_OK;
+}
+
+static void mem_damaged(void *ctx, const char *name) {
+  ((mem_store *)ctx)->damaged++;
+}
+
+START_TEST(a_second_level_fills_the_first_and_is_verified) {
+  char dir[] = "/tmp/xl-unit-cache-XXXXXX", a[96], h[96], c1[96], c2[96];
+  mem_store m;
+  xl_cache_store store = {&m, mem_get, mem_put, mem_damaged};
+  xl_diags *d, *d2 = NULL;
+  xl_facts *f, *f2 = NULL;
+
+  memset(&m, 0, sizeof(m));
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(a, sizeof(a), "%s/a.cu", dir);
+  snprintf(h, sizeof(h), "%s/h.cuh", dir);
+  snprintf(c1, sizeof(c1), "%s/one", dir);
+  snprintf(c2, sizeof(c2), "%s/two", dir);
+  write_text(a, "a");
+  write_text(h, "h");
+  d = sample_diags(a, h);
+  f = sample_facts(a, h, "a", "h");
+  ck_assert_int_eq(xl_cache_put(c1, &store, "K", d, f), XL_OK);
+  ck_assert_int_eq(m.puts, 1);
+  ck_assert_uint_eq(strlen(m.name), 32);
+  /* machine two: a miss in its directory, a hit from the store */
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, c2, &store, "K", a), 1);
+  ck_assert_uint_eq(d2->count, 2);
+  xl_diags_free(d2);
+  xl_facts_free(f2);
+  /* now in its own directory: no second request */
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, c2, &store, "K", a), 1);
+  ck_assert_int_eq(m.gets, 1);
+  xl_diags_free(d2);
+  xl_facts_free(f2);
+  /* another key under the same name is a miss; so is a damaged object */
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, NULL, &store, "K2", a), 0);
+  m.obj[m.len - 3] ^= 1;
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, NULL, &store, "K", a), 0);
+  ck_assert_int_eq(m.damaged, 1);
+  m.len -= 5;
+  ck_assert_int_eq(xl_cache_get(&d2, &f2, NULL, &store, "K", a), 0);
+  ck_assert_int_eq(m.damaged, 2);
+  ck_assert_ptr_null(d2);
+  free(m.obj);
+  xl_diags_free(d);
+  xl_facts_free(f);
+  snprintf(c1, sizeof(c1), "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(c1), 0);
 }
 END_TEST
 
@@ -233,6 +337,8 @@ Suite *cache_suite(void) {
   tcase_add_test(tc, dependencies_are_recorded_once);
   tcase_add_test(tc, a_changed_dependency_is_a_miss);
   tcase_add_test(tc, keys_name_every_setting);
+  tcase_add_test(tc, a_frame_detects_truncation_and_corruption);
+  tcase_add_test(tc, a_second_level_fills_the_first_and_is_verified);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -77,7 +77,7 @@ START_TEST(errors_name_the_place) {
                    "t.yaml:2:1: unknown key 'Rulez' (expected Rules, "
                    "WarningsAsErrors, Severity, HeaderFilterRegex, "
                    "ExcludeHeaderFilterRegex, SystemHeaders, CudaVersion, "
-                   "ExtraArgs, ExtraArgsBefore, RemovedArgs or "
+                   "ExtraArgs, ExtraArgsBefore, RemovedArgs, CacheUrl or "
                    "InheritParentConfig)");
   ck_assert_str_eq(parse_error("Rules: {a: b}\n"),
                    "t.yaml:1:8: 'Rules' must be a string or a list of "

@@ -35,6 +35,7 @@ typedef struct check_opts {
   const char *config_file, *export_fixes, *output, *source_root;
   const char *diff;  /* --diff[=REV]: a revision, or "-" for stdin */
   const char *cache_dir; /* --cache-dir: the result cache, or NULL */
+  const char *cache_url; /* --cache-url, else $XLAMBDA_CACHE_URL, or NULL */
   int jobs;          /* 0: the number of cores */
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
   int quiet, no_progress, system_headers;
@@ -79,7 +80,8 @@ typedef struct check_job {
   int skipped;          /* a database entry that is not CUDA */
   int incomplete;
   int empty;            /* the main file is empty (warned about) */
-  int cached;           /* replayed from --cache-dir */
+  int cached;           /* replayed from --cache-dir or --cache-url */
+  char *remote_warning; /* why the shared cache level failed, or NULL */
   char **unknown;       /* options the translator dropped */
   char *facts_json;     /* --dump-facts, --dump-args */
   int done;

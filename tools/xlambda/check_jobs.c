@@ -39,8 +39,11 @@ static void profile_args(xl_profile_args *a, const check_opts *o) {
   a->exclude_header_filter = o->exclude_header_filter;
   /* replayed results carry no facts: --dump-facts, --verify-facts and
      --dump-args parse */
-  if (o->cache_dir && !o->dump_facts && !o->dump_args && !o->verify_facts)
+  if (!o->dump_facts && !o->dump_args && !o->verify_facts) {
     a->cache_dir = o->cache_dir;
+    a->cache_url = o->cache_url;
+  } else
+    a->no_cache = 1;
 }
 
 static int profile_load(check_profile *p, const check_opts *o,
@@ -387,6 +390,7 @@ static void job_free(check_job *j) {
   free(j->file);
   free(j->directory);
   free(j->error);
+  free(j->remote_warning);
   free(j->facts_json);
   xl_argv_free(j->argv);
   xl_argv_free(j->unknown);

@@ -105,6 +105,7 @@ static int parse_value(check_opts *o, char **argv, int argc, int *i) {
       {"o", &o->output, NULL},
       {"source-root", &o->source_root, NULL},
       {"cache-dir", &o->cache_dir, NULL},
+      {"cache-url", &o->cache_url, NULL},
   };
   size_t k;
 
@@ -254,6 +255,9 @@ int check_opts_parse(check_opts *o, int argc, char **argv) {
   }
   if (check_format(o) < 0)
     return -1;
+  if (!o->cache_url && getenv("XLAMBDA_CACHE_URL") &&
+      *getenv("XLAMBDA_CACHE_URL"))
+    o->cache_url = getenv("XLAMBDA_CACHE_URL");
   o->fix |= o->fix_notes;
   return 0;
 }

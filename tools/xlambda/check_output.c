@@ -114,6 +114,11 @@ int check_merge(check_run *run, xl_diags *all, check_totals *t) {
   count(run->o, all, supp, hidden, t);
   if (!run->o->quiet)
     warn_unknown(run);
+  for (i = 0; i < run->njobs && !run->jobs[i].remote_warning; i++)
+    ;
+  if (i < run->njobs) /* once per run, however many lookups failed */
+    fprintf(stderr, "xlambda: warning: %s\n",
+            run->jobs[i].remote_warning);
   rc = all->oom || supp->oom || hidden->oom ? XL_ENOMEM : XL_OK;
 cleanup:
   xl_diags_free(supp);
@@ -347,7 +352,8 @@ void check_summary(const check_run *run, const xl_diags *all,
   if (t->skipped)
     fprintf(stderr, "xlambda: %u compile command%s not compiled as CUDA "
             "skipped\n", t->skipped, s_(t->skipped));
-  if (run->o->cache_dir && !run->o->dump_facts && !run->o->dump_args)
+  if ((run->o->cache_dir || run->o->cache_url) && !run->o->dump_facts &&
+      !run->o->dump_args)
     fprintf(stderr, "xlambda: cache: %u hit%s, %u miss%s\n", t->cached,
             s_(t->cached), t->tus - t->cached,
             t->tus - t->cached == 1 ? "" : "es");

@@ -146,6 +146,8 @@ void check_job_run(check_run *run, xl_checker *c, check_job *j) {
     record_failure(j, rc, err);
   else
     record_result(run, j, r);
+  if (xl_checker_remote_warning(c)) /* printed once per run */
+    j->remote_warning = xl_strdup(xl_checker_remote_warning(c));
   xl_result_free(r);
   xl_error_free(err);
 }

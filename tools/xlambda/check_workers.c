@@ -83,12 +83,13 @@ static int send_all(int fd, const char *p, size_t n) {
 
 static void clear_results(check_job *j) {
   free(j->error);
+  free(j->remote_warning);
   free(j->facts_json);
   xl_argv_free(j->unknown);
   xl_diags_free(j->diags);
   xl_diags_free(j->suppressed);
   xl_diags_free(j->hidden);
-  j->error = j->facts_json = NULL;
+  j->error = j->facts_json = j->remote_warning = NULL;
   j->unknown = NULL;
   j->diags = j->suppressed = j->hidden = NULL;
 }
@@ -100,7 +101,7 @@ static void put_diags(xl_buf *b, const xl_diags *d) {
   xl_diags_encode(b, d ? d : &empty);
 }
 
-/* u32 length, then: job, rc, error, skipped, incomplete, empty, cached, last,
+/* u32 length, then: job, rc, error, remote warning, skipped, incomplete, empty, cached, last,
  * unknown options, facts JSON, the three lists. */
 static int encode_job(xl_buf *b, const check_job *j, size_t index, int last) {
   char **u;
@@ -110,6 +111,7 @@ static int encode_job(xl_buf *b, const check_job *j, size_t index, int last) {
   xl_wire_put_u32(b, (uint32_t)index);
   xl_wire_put_u32(b, (uint32_t)j->rc);
   xl_wire_put_str(b, j->error);
+  xl_wire_put_str(b, j->remote_warning);
   xl_wire_put_u32(b, (uint32_t)j->skipped);
   xl_wire_put_u32(b, (uint32_t)j->incomplete);
   xl_wire_put_u32(b, (uint32_t)j->empty);
@@ -154,6 +156,8 @@ static int decode_job(check_job *j, xl_wire_in *in) {
   j->rc = (int)xl_wire_u32(in);
   error = xl_wire_str(in);
   j->error = *error ? xl_strdup(error) : NULL;
+  error = xl_wire_str(in);
+  j->remote_warning = *error ? xl_strdup(error) : NULL;
   j->skipped = (int)xl_wire_u32(in);
   j->incomplete = (int)xl_wire_u32(in);
   j->empty = (int)xl_wire_u32(in);
