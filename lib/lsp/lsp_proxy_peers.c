@@ -208,16 +208,21 @@ static int on_clangd_locked(proxy *p, json_t *msg) {
   return 1;
 }
 
-void *xl_proxy_clangd_main(void *arg) {
-  proxy *p = arg;
+/* What one peer's reader does with a message, under the proxy's lock
+ * (msg NULL when the body is not JSON). */
+typedef void (*peer_handler)(proxy *p, json_t *msg, const char *body,
+                             size_t len);
+
+/* Read t's messages until its end, each handled under the lock. */
+static void pump(proxy *p, lsp_transport *t, const char *side,
+                 peer_handler on_locked) {
   char *body = NULL;
   size_t len;
   json_t *msg;
-  int taken;
   double t0;
 
   for (;;) {
-    int rc = xl_lsp_read(&body, &len, &p->clangd.t, NULL);
+    int rc = xl_lsp_read(&body, &len, t, NULL);
     if (rc == XL_EPARSE)
       continue;
     if (rc < 0 || !body)
@@ -225,14 +230,25 @@ void *xl_proxy_clangd_main(void *arg) {
     t0 = xl_lsp_now();
     msg = json_loadb(body, len, 0, NULL);
     pthread_mutex_lock(&p->lock);
-    taken = msg && on_clangd_locked(p, msg);
-    if (!taken)
-      xl_lsp_write_raw(&p->editor, body, len);
+    on_locked(p, msg, body, len);
     pthread_mutex_unlock(&p->lock);
-    log_held(p, "clangd's", msg, t0);
+    log_held(p, side, msg, t0);
     json_decref(msg);
     free(body);
   }
+}
+
+/* clangd's message: joined with xlambda's, or on to the editor as it is. */
+static void clangd_message_locked(proxy *p, json_t *msg, const char *body,
+                                  size_t len) {
+  if (!msg || !on_clangd_locked(p, msg))
+    xl_lsp_write_raw(&p->editor, body, len);
+}
+
+void *xl_proxy_clangd_main(void *arg) {
+  proxy *p = arg;
+
+  pump(p, &p->clangd.t, "clangd's", clangd_message_locked);
   xl_proxy_finish(p);
   return NULL;
 }
@@ -285,30 +301,19 @@ static void x_gone_locked(proxy *p) {
   }
 }
 
+static void x_message_locked(proxy *p, json_t *msg, const char *body,
+                             size_t len) {
+  (void)body;
+  (void)len;
+  if (msg)
+    on_x_locked(p, msg);
+}
+
 void *xl_proxy_x_main(void *arg) {
   proxy *p = arg;
-  char *body = NULL;
-  size_t len;
-  json_t *msg;
   int status = 0;
-  double t0;
 
-  for (;;) {
-    int rc = xl_lsp_read(&body, &len, &p->x.t, NULL);
-    if (rc == XL_EPARSE)
-      continue;
-    if (rc < 0 || !body)
-      break;
-    t0 = xl_lsp_now();
-    msg = json_loadb(body, len, 0, NULL);
-    pthread_mutex_lock(&p->lock);
-    if (msg)
-      on_x_locked(p, msg);
-    pthread_mutex_unlock(&p->lock);
-    log_held(p, "xlambda's", msg, t0);
-    json_decref(msg);
-    free(body);
-  }
+  pump(p, &p->x.t, "xlambda's", x_message_locked);
   pthread_mutex_lock(&p->lock);
   if (!p->exiting)
     xl_proxy_log(p, XL_LSP_LOG_ERROR, "xlambda stopped; clangd's "

@@ -31,14 +31,14 @@ Not a timed test: run it by hand and copy the figures into
 docs/performance.md.
 """
 import argparse
-import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+
+import lsp_client
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -46,44 +46,10 @@ FLAGS = ['-std=c++17', '-I/usr/local/cuda/include/cccl',
          '-Wno-unknown-cuda-version']
 
 
-class Client:
+class Client(lsp_client.Client):
     def __init__(self, argv, cwd, log=None):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, cwd=cwd,
-                                  stderr=open(log, 'a') if log
-                                  else subprocess.DEVNULL)
-        self.next_id = 0
+        super().__init__(argv, cwd, log)
         self.extra = 0  # publications of a version already counted
-
-    def send(self, msg):
-        msg['jsonrpc'] = '2.0'
-        body = json.dumps(msg).encode()
-        self.p.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
-        self.p.stdin.flush()
-
-    def request(self, method, params):
-        self.next_id += 1
-        self.send({'id': self.next_id, 'method': method, 'params': params})
-        return self.next_id
-
-    def notify(self, method, params):
-        self.send({'method': method, 'params': params})
-
-    def read(self):
-        length = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise EOFError('the server closed its output')
-            line = line.strip()
-            if not line:
-                break
-            if line.lower().startswith(b'content-length:'):
-                length = int(line.split(b':')[1])
-        m = json.loads(self.p.stdout.read(length))
-        if 'method' in m and 'id' in m:  # the server asks: say yes
-            self.send({'id': m['id'], 'result': None})
-        return m
 
     def wait_publish(self, uri, version, count):
         """The diagnostics of the count-th publication of version."""

@@ -19,53 +19,22 @@ Not a timed test: run it by hand on a quiet machine and copy the figures
 into docs/performance.md.
 """
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+
+import lsp_client
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-class Client:
+class Client(lsp_client.Client):
     def __init__(self, argv):
-        log = os.environ.get('XL_BENCH_LOG')  # the server's stderr
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE,
-                                  stderr=open(log, 'a') if log
-                                  else subprocess.DEVNULL)
-        self.next_id = 0
-
-    def send(self, msg):
-        msg['jsonrpc'] = '2.0'
-        body = json.dumps(msg).encode()
-        self.p.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
-        self.p.stdin.flush()
-
-    def request(self, method, params):
-        self.next_id += 1
-        self.send({'id': self.next_id, 'method': method, 'params': params})
-        return self.next_id
-
-    def notify(self, method, params):
-        self.send({'method': method, 'params': params})
-
-    def read(self):
-        length = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise EOFError('the server closed its output')
-            line = line.strip()
-            if not line:
-                break
-            if line.lower().startswith(b'content-length:'):
-                length = int(line.split(b':')[1])
-        return json.loads(self.p.stdout.read(length))
+        # the server's stderr
+        super().__init__(argv, log=os.environ.get('XL_BENCH_LOG'))
 
     def wait_publish(self, uri, version):
         while True:
