@@ -14,27 +14,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lsp_log.h"
 #include "lsp_proxy_impl.h"
 #include "util/util.h"
 
 extern char **environ;
 
 void xl_proxy_log(proxy *p, xl_lsp_log_level level, const char *fmt, ...) {
-  static const char tags[] = "EIV";
-  xl_buf line = XL_BUF_INIT;
   va_list ap;
 
-  if (!p->opts.log || level > p->opts.log_level)
-    return;
-  xl_buf_printf(&line, "%c[xlambda clangd] ", tags[level]);
   va_start(ap, fmt);
-  xl_buf_vprintf(&line, fmt, ap);
+  xl_lsp_vlog(p->opts.log, p->opts.log_level, level, "xlambda clangd", fmt,
+              ap);
   va_end(ap);
-  xl_buf_putc(&line, '\n');
-  if (!line.oom) /* one write: editors log stderr chunk by chunk */
-    fwrite(line.data, 1, line.len, p->opts.log);
-  fflush(p->opts.log);
-  xl_buf_free(&line);
 }
 
 /* ---- children ---------------------------------------------------------- */

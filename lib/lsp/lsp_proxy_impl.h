@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "lsp_log.h"
 #include "lsp_proxy.h"
 #include "lsp_transport.h"
 
@@ -71,8 +72,6 @@ void xl_proxy_log(proxy *p, xl_lsp_log_level level, const char *fmt, ...)
 #endif
     ;
 
-/* Monotonic seconds (lsp_server.c). */
-double xl_lsp_now(void);
 
 /*
  * Send msg to xlambda (held until its initialize went out; dropped when it

@@ -17,22 +17,28 @@ double xl_lsp_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void xl_lsp_log(lsp_server *s, xl_lsp_log_level level, const char *fmt, ...) {
+void xl_lsp_vlog(FILE *log, xl_lsp_log_level max, xl_lsp_log_level level,
+                 const char *who, const char *fmt, va_list ap) {
   static const char tags[] = "EIV";
   xl_buf line = XL_BUF_INIT;
-  va_list ap;
 
-  if (!s->opts.log || level > s->opts.log_level)
+  if (!log || level > max)
     return;
-  xl_buf_printf(&line, "%c[xlambda lsp] ", tags[level]);
-  va_start(ap, fmt);
+  xl_buf_printf(&line, "%c[%s] ", tags[level], who);
   xl_buf_vprintf(&line, fmt, ap);
-  va_end(ap);
   xl_buf_putc(&line, '\n');
   if (!line.oom) /* one write: editors log stderr chunk by chunk */
-    fwrite(line.data, 1, line.len, s->opts.log);
-  fflush(s->opts.log);
+    fwrite(line.data, 1, line.len, log);
+  fflush(log);
   xl_buf_free(&line);
+}
+
+void xl_lsp_log(lsp_server *s, xl_lsp_log_level level, const char *fmt, ...) {
+  va_list ap;
+
+  va_start(ap, fmt);
+  xl_lsp_vlog(s->opts.log, s->opts.log_level, level, "xlambda lsp", fmt, ap);
+  va_end(ap);
 }
 
 static int server_init(lsp_server *s, const xl_lsp_opts *opts) {

@@ -17,6 +17,7 @@
 
 #include "lsp.h"
 #include "lsp_docs.h"
+#include "lsp_log.h"
 #include "lsp_text.h"
 #include "lsp_transport.h"
 
@@ -72,8 +73,6 @@ void xl_lsp_log(lsp_server *s, xl_lsp_log_level level, const char *fmt, ...)
 #endif
     ;
 
-/* Monotonic seconds. */
-double xl_lsp_now(void);
 
 /* ---- lsp_worker.c ------------------------------------------------------ */
 
