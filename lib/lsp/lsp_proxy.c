@@ -299,10 +299,9 @@ int xl_lsp_proxy_serve(const xl_lsp_proxy_opts *opts) {
   if (!p.held || pthread_mutex_init(&p.lock, NULL) != 0 ||
       pthread_cond_init(&p.wake, NULL) != 0 ||
       xl_lsp_transport_init(&p.editor, opts->in, opts->out, XL_LSP_STANDARD,
-                            0) < 0)
-    return 2;
-  if (start(&p) < 0)
-    return 2;
+                            0) < 0 ||
+      start(&p) < 0)
+    goto cleanup;
   for (;;) {
     int rc = xl_lsp_read(&body, &len, &p.editor, NULL);
     if (rc == XL_EPARSE)
@@ -314,4 +313,8 @@ int xl_lsp_proxy_serve(const xl_lsp_proxy_opts *opts) {
   }
   input_ended(&p);
   return 1; /* not reached: the clangd reader ends the process */
+cleanup:
+  /* nothing started: what clangd's absence would look like, exit 2 */
+  json_decref(p.held);
+  return 2;
 }

@@ -10,6 +10,11 @@ three units. nginx runs on 127.0.0.1 from a temporary directory
 (test/remote/remote_cache_test.py's configuration).
 
   fleet.py --xlambda build/bin/xlambda [--thrust 24] [--copies 8] [-j 2]
+  fleet.py --xlambda build/bin/xlambda --db BUILD [--units LIST] [-j 2]
+
+--db checks a real project's database instead (the directory holding
+compile_commands.json, as `-p`), its units named one per line in --units
+(else all of them), as docs/real-projects.md configures Kokkos and CCCL.
 
 Not a timed test: run it by hand and copy the numbers into docs/ci.md.
 """
@@ -84,6 +89,8 @@ def main():
     ap.add_argument('--copies', type=int, default=8)
     ap.add_argument('-j', type=int, default=2)
     ap.add_argument('--nvcc', default='/usr/local/cuda/bin/nvcc')
+    ap.add_argument('--db', help="a real project's build directory")
+    ap.add_argument('--units', help='with --db: a file of unit paths')
     a = ap.parse_args()
     nginx = shutil.which('nginx') or shutil.which('nginx', path='/usr/sbin')
     if not nginx:
@@ -91,14 +98,22 @@ def main():
     tmp = tempfile.mkdtemp(prefix='xl-fleet-')
     srv = rt.Server(nginx, os.path.join(tmp, 'srv'))
     try:
-        n = make_db(tmp, a.thrust, a.copies, a.nvcc)
         srv.start()
         url = srv.url('fleet')
-        base = [os.path.abspath(a.xlambda), 'check', '-p', tmp, '-j%d' % a.j,
-                '--cache-url=' + url]
-        print('fleet: %d units (%d Thrust, %d examples/cmake), -j%d, load %s'
-              % (n, a.thrust, 3 * a.copies, a.j,
-                 ' '.join('%.2f' % x for x in os.getloadavg())))
+        if a.db:
+            units = [l.strip() for l in open(a.units)] if a.units else []
+            units = [u for u in units if u]
+            base = [os.path.abspath(a.xlambda), 'check', '-p', a.db,
+                    '-j%d' % a.j, '--cache-url=' + url] + units
+            what = '%s units of %s' % (len(units) or 'all', a.db)
+        else:
+            n = make_db(tmp, a.thrust, a.copies, a.nvcc)
+            base = [os.path.abspath(a.xlambda), 'check', '-p', tmp,
+                    '-j%d' % a.j, '--cache-url=' + url]
+            what = '%d units (%d Thrust, %d examples/cmake)' % (
+                n, a.thrust, 3 * a.copies)
+        print('fleet: %s, -j%d, load %s' % (
+            what, a.j, ' '.join('%.2f' % x for x in os.getloadavg())))
         cold, p1 = timed(base + ['--cache-dir=' + os.path.join(tmp, 'm1')])
         second, p2 = timed(base + ['--cache-dir=' + os.path.join(tmp, 'm2')])
         warm, p3 = timed(base + ['--cache-dir=' + os.path.join(tmp, 'm2')])
