@@ -123,6 +123,9 @@ def main():
             line = [l for l in p.stderr.splitlines() if 'cache:' in l]
             print('  %-30s %7.2f s  %5.1f %%  %s' % (
                 name, t, 100 * t / cold, line[0] if line else p.stderr))
+            for w in p.stderr.splitlines():
+                if 'warning:' in w and 'cache' in w:
+                    print('    ' + w)
         same = p1.stdout == p2.stdout == p3.stdout and \
             p1.returncode == p2.returncode == p3.returncode
         print('  findings byte-identical: %s (%d lines, exit %d)' % (
