@@ -8,14 +8,9 @@
 local bufnr = vim.api.nvim_get_current_buf()
 local rule = 'extended_lambda_reference_capture'
 
-local function say(fmt, ...)
-  io.stdout:write(string.format(fmt, ...) .. '\n')
-end
-
-local function fail(why)
-  say('RESULT: FAIL: %s', why)
-  vim.cmd('cquit 1')
-end
+local common = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)')
+                     .. 'nvim-common.lua')
+local say, fail = common.say, common.fail
 
 local function find(pred)
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
@@ -56,14 +51,7 @@ local function fix(client, d)
     diagnostics = vim.lsp.diagnostic.get_line_diagnostics(bufnr, d.lnum) }
   local replies = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction',
                                            params, 30000)
-  local action
-  for _, reply in pairs(replies or {}) do
-    for _, a in ipairs(reply.result or {}) do
-      if a.kind == 'quickfix' and a.isPreferred then
-        action = a
-      end
-    end
-  end
+  local action = common.preferred_quickfix(replies)
   if not action then
     say('REPLIES %s', (vim.inspect(replies):gsub('\n', ' ')))
     return false

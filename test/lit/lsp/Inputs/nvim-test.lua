@@ -7,14 +7,9 @@ local bufnr = vim.api.nvim_get_current_buf()
 local expect_line = 3 -- 1-based line of '[&a]' in k.cu
 local rule = 'extended_lambda_reference_capture'
 
-local function say(fmt, ...)
-  io.stdout:write(string.format(fmt, ...) .. '\n')
-end
-
-local function fail(why)
-  say('RESULT: FAIL: %s', why)
-  vim.cmd('cquit 1')
-end
+local common = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)')
+                     .. 'nvim-common.lua')
+local say, fail = common.say, common.fail
 
 local function xlambda_client()
   for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
@@ -45,14 +40,7 @@ local function run()
   params.context = { diagnostics = { d.user_data.lsp } }
   local replies = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction',
                                            params, 20000)
-  local action
-  for _, reply in pairs(replies or {}) do
-    for _, a in ipairs(reply.result or {}) do
-      if a.kind == 'quickfix' and a.isPreferred then
-        action = a
-      end
-    end
-  end
+  local action = common.preferred_quickfix(replies)
   if not action then
     return fail('no preferred quick fix')
   end
