@@ -20,7 +20,15 @@ difference to "pair". The servers run one at a time (modes in turn,
 
   scripts/bench/clangd-latency.py [--xlambda build/bin/xlambda]
       [--clangd /usr/lib/llvm-22/bin/clangd] [--runs 10] [--rounds 2]
+      [--pin 0,1]
       [FILE.cu]                      (default: scripts/bench/lsp/thrust.cu)
+
+--pin gives each server a core of its own (taskset: clangd on --pin's
+first CPU, xlambda on its second, in every set-up, the proxy's clangd
+child through a wrapper): on a machine with fewer free cores than
+servers, the two parsers otherwise share cores, and clangd's adaptive
+debounce (its last rebuild times) grows with its slower rebuilds, so the
+side-by-side figures measure the sharing, not the proxy.
 
 The proxy runs with --log=verbose into --proxy-log: it logs how long it
 held each publication (from the frame read to the merged one written);
@@ -79,20 +87,42 @@ def session(args, mode, path):
         shutil.copy(path, src)
         with open(os.path.join(d, 'compile_flags.txt'), 'w') as f:
             f.write('\n'.join(FLAGS) + '\n')
-        clangd = [args.clangd, '--background-index=false']
-        argv = {'clangd': clangd, 'pair': None,
-                'lsp': [args.xlambda, 'lsp'],
-                'proxy': [args.xlambda, 'clangd', '--clangd=' + args.clangd,
-                          '--log=verbose', '--', '--background-index=false']
+        cpu_c, cpu_x = pins(args, d)
+        clangd = cpu_c + [args.clangd, '--background-index=false']
+        lsp = cpu_x + [args.xlambda, 'lsp']
+        argv = {'clangd': clangd, 'pair': None, 'lsp': lsp,
+                'proxy': cpu_x + [args.xlambda, 'clangd',
+                                  '--clangd=' + pinned_clangd(args, d),
+                                  '--log=verbose', '--',
+                                  '--background-index=false']
                 }[mode]
         if mode == 'pair':
-            return edits(args, [Client(clangd, d),
-                                Client([args.xlambda, 'lsp'], d)], src, 1)
+            return edits(args, [Client(clangd, d), Client(lsp, d)], src, 1)
         count = 2 if mode == 'proxy' else 1
         return edits(args, [Client(argv, d, args.proxy_log if
                                    mode == 'proxy' else None)], src, count)
     finally:
         shutil.rmtree(d, ignore_errors=True)
+
+
+def pins(args, d):
+    """The taskset prefixes of clangd and xlambda (empty without --pin)."""
+    if not args.pin:
+        return [], []
+    c, x = args.pin.split(',')
+    return ['taskset', '-c', c], ['taskset', '-c', x]
+
+
+def pinned_clangd(args, d):
+    """The clangd the proxy starts: a wrapper onto clangd's core with --pin."""
+    if not args.pin:
+        return args.clangd
+    path = os.path.join(d, 'clangd-pinned')
+    with open(path, 'w') as f:
+        f.write('#!/bin/sh\nexec taskset -c %s %s "$@"\n' %
+                (args.pin.split(',')[0], args.clangd))
+    os.chmod(path, 0o755)
+    return path
 
 
 def edits(args, cs, src, count):
@@ -155,6 +185,8 @@ def main():
     ap.add_argument('--warmup', type=int, default=3)
     ap.add_argument('--rounds', type=int, default=2)
     ap.add_argument('--gap', type=float, default=0.5)
+    ap.add_argument('--pin', metavar='CPU,CPU',
+                    help='clangd on the first CPU, xlambda on the second')
     ap.add_argument('--proxy-log', default=os.path.join(
         tempfile.gettempdir(), 'xl-clangd-bench.log'),
         help="the proxy's verbose log (default: TMPDIR/xl-clangd-bench.log)")

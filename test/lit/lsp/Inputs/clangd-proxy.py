@@ -26,14 +26,14 @@ def caps(encoding):
                 'hover': {'contentFormat': ['markdown', 'plaintext']}}}
 
 
-def start(argv, encoding='utf-16'):
+def start(argv, encoding='utf-16', uri=URI, text=TEXT):
     c = Client(argv, cwd=PROJ, stderr=open(os.devnull, 'w'))
     init = c.call('initialize', {'processId': os.getpid(),
                                  'rootUri': 'file://' + PROJ,
                                  'capabilities': caps(encoding)})
     c.notify('initialized', {})
     c.notify('textDocument/didOpen', {'textDocument': {
-        'uri': URI, 'languageId': 'cuda', 'version': 1, 'text': TEXT}})
+        'uri': uri, 'languageId': 'cuda', 'version': 1, 'text': text}})
     return c, init['result']
 
 
@@ -43,9 +43,9 @@ def has(src, code=None):
                          for d in m['params']['diagnostics'])
 
 
-def settled(c, pred, timeout=120):
-    """The first publication of k.cu for which pred holds."""
-    pub = publications(URI)
+def settled(c, pred, timeout=120, uri=URI):
+    """The first publication of uri (k.cu) for which pred holds."""
+    pub = publications(uri)
     return c.wait(lambda m: pub(m) and pred(m), timeout)
 
 
@@ -196,7 +196,25 @@ def cancel():
     print('INPUT CLOSED eof', p.eof(30), 'code', p.p.wait(timeout=30))
 
 
+def this_capture():
+    """t.cu: clang's -Wgpu-maybe-wrong-side (the kernel that calls the lambda
+    is visible) and xlambda's finding on the same range: the proxy shows
+    xlambda's alone."""
+    uri = 'file://' + os.path.join(PROJ, 't.cu')
+    text = open(os.path.join(PROJ, 't.cu'), encoding='utf-8').read()
+    c, _ = start([CLANGD], uri=uri, text=text)
+    alone = settled(c, has('clang'), uri=uri)
+    print('THIS ALONE', ' '.join(summary(alone['params']['diagnostics'])),
+          json.dumps(alone['params']['diagnostics'][0]['range']))
+    end(c)
+    p, _ = start([PROXY, '--xlambda-clangd=' + CLANGD], uri=uri, text=text)
+    merged = settled(p, lambda m: has('xlambda')(m), uri=uri)
+    print('THIS MERGED', ' '.join(summary(merged['params']['diagnostics'])),
+          json.dumps(merged['params']['diagnostics'][0]['range']))
+    print('THIS EXIT', end(p))
+
+
 if __name__ == '__main__':
-    {'main': alone_then_proxy, 'kill-clangd': kill_clangd,
+    {'main': alone_then_proxy, 'this': this_capture, 'kill-clangd': kill_clangd,
      'kill-xlambda': kill_xlambda, 'utf8': utf8,
      'cancel': cancel}[sys.argv[4]]()
