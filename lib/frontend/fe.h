@@ -219,6 +219,13 @@ xl_loc xl_fe_loc_at(xl_fe *fe, const fe_file *file, size_t offset);
 /* Convert a cursor's extent. */
 xl_range xl_fe_range(xl_fe *fe, CXCursor c);
 
+/* Convert the extent of a construct whose last token is the character last
+ * (a compound statement's '}'). libclang gives the end as a file location
+ * even when that token comes from a macro expansion (then it is the end of
+ * the expansion, after a macro's ')' or name): such an end, where the text
+ * before it is not last, gets XL_LOC_MACRO. */
+xl_range xl_fe_range_ending(xl_fe *fe, CXCursor c, char last);
+
 /* 1 when the cursor's expansion location is in a system header. */
 int xl_fe_in_system(CXCursor c);
 

@@ -668,7 +668,7 @@ void xl_fe_func_scope(xl_fe *fe, xl_id id, CXCursor fn) {
   if (!(fe->facts->funcs[id].flags & XL_FUNC_DEFAULTED))
     clang_visitChildren(fn, find_body, &body);
   br = clang_Cursor_isNull(body) ? fe->facts->funcs[id].body
-                                 : xl_fe_range(fe, body);
+                                 : xl_fe_range_ending(fe, body, '}');
   flags = fe->facts->funcs[id].flags;
   if (flags & (XL_FUNC_PRIVATE | XL_FUNC_PROTECTED)) {
     acc = xl_fe_access_loc(fe, fn);

@@ -339,6 +339,20 @@ xl_range xl_fe_range(xl_fe *fe, CXCursor c) {
   return out;
 }
 
+xl_range xl_fe_range_ending(xl_fe *fe, CXCursor c, char last) {
+  CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(c));
+  xl_range out = xl_fe_range(fe, c);
+  CXFile file;
+  unsigned off;
+  fe_file *f;
+
+  clang_getExpansionLocation(end, &file, NULL, NULL, &off);
+  f = file ? xl_fe_file(fe, file) : NULL;
+  if (f && f->buf && off > 0 && off <= f->len && f->buf[off - 1] != last)
+    out.end.flags |= XL_LOC_MACRO;
+  return out;
+}
+
 int xl_fe_in_system(CXCursor c) {
   return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
 }

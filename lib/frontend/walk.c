@@ -6,6 +6,7 @@
  * compound statements, 'if constexpr') and restores its state afterwards.
  * Declarations in system headers are skipped whole.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,18 @@ static uint32_t access_flags(CXCursor c) {
   }
 }
 
+/* 1 for an overloaded operator ('operator+', 'operator()'): its name is
+ * not an identifier at its location. */
+static int is_operator_name(CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  const char *name = clang_getCString(s);
+  int yes = name && strncmp(name, "operator", 8) == 0 &&
+            !(isalnum((unsigned char)name[8]) || name[8] == '_');
+
+  clang_disposeString(s);
+  return yes;
+}
+
 static uint32_t func_flags(CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor parent = clang_getCursorSemanticParent(c);
@@ -53,6 +66,8 @@ static uint32_t func_flags(CXCursor c) {
     flags |= XL_FUNC_CTOR;
   if (k == CXCursor_Destructor)
     flags |= XL_FUNC_DTOR;
+  if (k == CXCursor_ConversionFunction || is_operator_name(c))
+    flags |= XL_FUNC_OPERATOR;
   if (method && clang_CXXMethod_isDeleted(c))
     flags |= XL_FUNC_DELETED;
   if (method && clang_CXXMethod_isDefaulted(c))
