@@ -340,14 +340,17 @@ xl_range xl_fe_range(xl_fe *fe, CXCursor c) {
 }
 
 xl_range xl_fe_range_ending(xl_fe *fe, CXCursor c, char last) {
-  CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(c));
-  xl_range out = xl_fe_range(fe, c);
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXSourceLocation end = clang_getRangeEnd(r);
+  xl_range out;
   CXFile file;
   unsigned off;
   fe_file *f;
 
+  out.begin = xl_fe_loc(fe, clang_getRangeStart(r));
+  out.end = xl_fe_loc(fe, end);
   clang_getExpansionLocation(end, &file, NULL, NULL, &off);
-  f = file ? xl_fe_file(fe, file) : NULL;
+  f = file ? xl_fe_file_known(fe, file) : NULL;
   if (f && f->buf && off > 0 && off <= f->len && f->buf[off - 1] != last)
     out.end.flags |= XL_LOC_MACRO;
   return out;
