@@ -143,7 +143,9 @@ enum {
 
 /* A class enclosing a function that holds an extended lambda. */
 typedef struct xl_record {
-  const char *name;    /* qualified name; "(unnamed class)" when unnamed */
+  const char *name;    /* qualified name; "(unnamed class)" when unnamed;
+                          a specialization: clang's spelling of its type,
+                          which may be a `preferred_name` alias */
   xl_loc loc;
   uint32_t flags;      /* XL_RECORD_* */
   xl_id parent;        /* enclosing class, XL_NONE at namespace scope */
