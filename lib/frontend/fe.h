@@ -226,6 +226,11 @@ xl_range xl_fe_range(xl_fe *fe, CXCursor c);
  * before it is not last, gets XL_LOC_MACRO. */
 xl_range xl_fe_range_ending(xl_fe *fe, CXCursor c, char last);
 
+/* 1 when decl is an overloaded or conversion operator: its spelling is
+ * 'operator' not followed by an identifier character ('operator==',
+ * 'operator()', 'operator int'; not 'operator_count'). */
+int xl_fe_is_operator(CXCursor decl);
+
 /* 1 when the cursor's expansion location is in a system header. */
 int xl_fe_in_system(CXCursor c);
 

@@ -263,12 +263,7 @@ static int mentions_taint(const follow_ctx *cx, CXCursor expr) {
 /* A call through an operator ('a == b', 'f(x)' on an object's
  * operator()): the function it resolves to is an operator. */
 static int is_operator_call(CXCursor call) {
-  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(call));
-  const char *t = clang_getCString(s);
-  int yes = t && strncmp(t, "operator", 8) == 0;
-
-  clang_disposeString(s);
-  return yes;
+  return xl_fe_is_operator(clang_getCursorReferenced(call));
 }
 
 /* An unqualified call by name (ADL applies), not an operator. */

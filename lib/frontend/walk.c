@@ -34,10 +34,8 @@ static uint32_t access_flags(CXCursor c) {
   }
 }
 
-/* 1 for an overloaded operator ('operator+', 'operator()'): its name is
- * not an identifier at its location. */
-static int is_operator_name(CXCursor c) {
-  CXString s = clang_getCursorSpelling(c);
+int xl_fe_is_operator(CXCursor decl) {
+  CXString s = clang_getCursorSpelling(decl);
   const char *name = clang_getCString(s);
   int yes = name && strncmp(name, "operator", 8) == 0 &&
             !(isalnum((unsigned char)name[8]) || name[8] == '_');
@@ -66,7 +64,7 @@ static uint32_t func_flags(CXCursor c) {
     flags |= XL_FUNC_CTOR;
   if (k == CXCursor_Destructor)
     flags |= XL_FUNC_DTOR;
-  if (k == CXCursor_ConversionFunction || is_operator_name(c))
+  if (k == CXCursor_ConversionFunction || xl_fe_is_operator(c))
     flags |= XL_FUNC_OPERATOR;
   if (method && clang_CXXMethod_isDeleted(c))
     flags |= XL_FUNC_DELETED;
