@@ -264,6 +264,14 @@ XL_API int xl_document_check_files(xl_result **out, xl_document *doc,
 /* The document's file (absolute). Lent. */
 XL_API const char *xl_document_file(const xl_document *doc);
 
+/*
+ * 1 when the last check of doc parsed its text with a "base" precompiled
+ * header (clang's CUDA wrapper headers, built once): what a document gets
+ * when its text starts with no directive, so that clang builds it no
+ * preamble; 0 otherwise (a preamble, or a full parse).
+ */
+XL_API int xl_document_base_pch(const xl_document *doc);
+
 /* Release a document and its translation unit. Accepts NULL. */
 XL_API void xl_document_free(xl_document *doc);
 

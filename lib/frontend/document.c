@@ -7,11 +7,23 @@
  * again while the preamble stays valid. Each document has its own index
  * created with ExcludeDeclarationsFromPCH, so the walk visits only what was
  * parsed outside the preamble.
+ *
+ * clang builds a preamble only when the file starts with directives. A
+ * document that does not (no #include at all) would parse clang's CUDA
+ * wrapper headers, which the driver includes implicitly, on every edit: it
+ * gets a "base" PCH instead, built once from an empty file with the same
+ * arguments and saved to a temporary file, and every parse of the document
+ * uses it (-include-pch). The wrapper's include guard then makes the
+ * implicit include cheap, and ExcludeDeclarationsFromPCH hides the PCH's
+ * declarations from the walk as it hides the preamble's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fe.h"
 #include "recover.h"
@@ -22,8 +34,12 @@ struct xl_frontend_doc {
   CXTranslationUnit tu;      /* NULL before the first parse or after a crash */
   const xl_command *cmd;     /* lent */
   xl_parse_opts opts;        /* opts.toolkit lent */
-  char **argv;
+  char **argv;               /* argc arguments, then -include-pch and
+                                the base PCH's path once it exists */
   int argc;
+  char *pch;                 /* the base PCH's path (removed on free) */
+  int pch_failed;            /* building it failed: parse without one */
+  int tu_pch;                /* tu was parsed with the base PCH */
 };
 
 /* An index that keeps preambles in memory and hides the PCH's declarations. */
@@ -48,7 +64,7 @@ static int doc_args(xl_frontend_doc *doc) {
 
   if (xl_frontend_args(&argv, &argc, doc->cmd, &doc->opts) < 0)
     return XL_ENOMEM;
-  grown = realloc(argv, ((size_t)argc + 2) * sizeof(*argv));
+  grown = realloc(argv, ((size_t)argc + 4) * sizeof(*argv));
   if (!grown)
     goto oom;
   argv = grown;
@@ -56,6 +72,7 @@ static int doc_args(xl_frontend_doc *doc) {
   if (!argv[argc])
     goto oom;
   argv[++argc] = NULL;
+  argv[argc + 1] = argv[argc + 2] = NULL; /* room for -include-pch PATH */
   doc->argv = argv;
   doc->argc = argc;
   return XL_OK;
@@ -89,8 +106,15 @@ void xl_frontend_doc_free(xl_frontend_doc *doc) {
     clang_disposeTranslationUnit(doc->tu);
   if (doc->index)
     clang_disposeIndex(doc->index);
+  if (doc->pch)
+    unlink(doc->pch);
+  free(doc->pch);
   xl_argv_free(doc->argv);
   free(doc);
+}
+
+int xl_frontend_doc_base_pch(const xl_frontend_doc *doc) {
+  return doc->tu && doc->tu_pch;
 }
 
 static unsigned parse_flags(const xl_frontend_doc *doc) {
@@ -112,30 +136,199 @@ static int doc_failure(enum CXErrorCode ec, const char *file, xl_error *err) {
                       "libclang could not parse '%s' with its arguments", file);
 }
 
-/* Parse the first time, or reparse; on failure the TU is gone. */
-static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
-                   unsigned n, xl_error *err) {
-  enum CXErrorCode ec;
-  int rc;
+/* ---- the base PCH of a document without a preamble ---------------------- */
 
-  if (doc->tu) {
-    rc = clang_reparseTranslationUnit(doc->tu, n, unsaved,
-                                      clang_defaultReparseOptions(doc->tu));
-    if (rc == 0)
-      return XL_OK;
-    clang_disposeTranslationUnit(doc->tu);
-    doc->tu = NULL;
-    return doc_failure(rc == CXError_Crashed ? CXError_Crashed
-                                             : CXError_Failure,
-                       doc->cmd->file, err);
+/* 1 when text starts, after blanks and comments, with a directive ('#'):
+ * clang then builds a preamble itself. */
+static int leading_directive(const char *s, size_t n) {
+  size_t i = (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) ? 3 : 0;
+
+  while (i < n) {
+    if (isspace((unsigned char)s[i])) {
+      i++;
+    } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n')
+        i++;
+    } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+      for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
+        ;
+      i += 2;
+    } else {
+      return s[i] == '#';
+    }
   }
+  return 0;
+}
+
+/* 1 when the arguments include a file of their own (-include, -imacros,
+ * -include-pch): a base PCH would include it a second time. */
+static int forced_include(char **argv, int argc) {
+  int i;
+
+  for (i = 0; i < argc; i++)
+    if (xl_str_startswith(argv[i], "-include") ||
+        xl_str_startswith(argv[i], "--include") ||
+        xl_str_startswith(argv[i], "-imacros") ||
+        xl_str_startswith(argv[i], "--imacros"))
+      return 1;
+  return 0;
+}
+
+/* 1 when clang reported an error or a fatal error in tu. */
+static int has_errors(CXTranslationUnit tu) {
+  unsigned i, n = clang_getNumDiagnostics(tu);
+  int found = 0;
+
+  for (i = 0; i < n && !found; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    clang_disposeDiagnostic(d);
+  }
+  return found;
+}
+
+/* Parse an empty file named src with the document's arguments and save it
+ * as a PCH at path. Returns 0, or -1 when clang fails or reports an error. */
+static int save_base(xl_frontend_doc *doc, const char *src, const char *path) {
+  struct CXUnsavedFile empty;
+  CXTranslationUnit tu = NULL;
+  unsigned flags = CXTranslationUnit_ForSerialization |
+                   CXTranslationUnit_Incomplete;
+  int rc = -1;
+
+  if (doc->opts.flags & XL_PARSE_SKIP_HEADER_BODIES)
+    flags |= CXTranslationUnit_SkipFunctionBodies; /* as in a preamble */
+  empty.Filename = src;
+  empty.Contents = "";
+  empty.Length = 0;
+  if (clang_parseTranslationUnit2(doc->index, src,
+                                  (const char *const *)doc->argv, doc->argc,
+                                  &empty, 1, flags, &tu) != CXError_Success)
+    goto cleanup;
+  if (has_errors(tu))
+    goto cleanup;
+  if (clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) !=
+      CXSaveError_None)
+    goto cleanup;
+  rc = 0;
+cleanup:
+  if (tu)
+    clang_disposeTranslationUnit(tu);
+  return rc;
+}
+
+/* Build the base PCH in $TMPDIR (or /tmp) and append -include-pch PATH to
+ * the arguments. Returns 0, or -1 (nothing kept; the caller parses without). */
+static int build_base(xl_frontend_doc *doc) {
+  const char *dir = getenv("TMPDIR");
+  char path[4096], src[4200];
+  int fd;
+
+  if (!dir || !*dir)
+    dir = "/tmp";
+  if (snprintf(path, sizeof(path), "%s/xlambda-base-XXXXXX", dir) >=
+      (int)sizeof(path))
+    return -1;
+  fd = mkstemp(path);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  snprintf(src, sizeof(src), "%s.cu", path); /* a name only: never written */
+  doc->argv[doc->argc] = xl_strdup("-include-pch");
+  doc->argv[doc->argc + 1] = xl_strdup(path);
+  doc->pch = xl_strdup(path);
+  if (!doc->argv[doc->argc] || !doc->argv[doc->argc + 1] || !doc->pch ||
+      save_base(doc, src, path) < 0) {
+    unlink(path);
+    free(doc->argv[doc->argc]);
+    free(doc->argv[doc->argc + 1]);
+    free(doc->pch);
+    doc->argv[doc->argc] = doc->argv[doc->argc + 1] = doc->pch = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+/* The number of arguments to parse text with: with the base PCH (built on
+ * first need) when clang would build no preamble for text. */
+static int parse_argc(xl_frontend_doc *doc, const char *text, size_t len) {
+  if (leading_directive(text, len) || doc->pch_failed ||
+      forced_include(doc->argv, doc->argc))
+    return doc->argc;
+  if (!doc->pch && build_base(doc) < 0) {
+    doc->pch_failed = 1;
+    return doc->argc;
+  }
+  return doc->argc + 2;
+}
+
+/* 1 when clang refused tu's PCH: a fatal error with no place (a header
+ * changed on disk since the PCH was built, or it does not match). */
+static int pch_rejected(CXTranslationUnit tu) {
+  unsigned i, n = clang_getNumDiagnostics(tu);
+  int found = 0;
+
+  for (i = 0; i < n && !found; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXFile file = NULL;
+
+    clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL,
+                          NULL);
+    found = clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal && !file;
+    clang_disposeDiagnostic(d);
+  }
+  return found;
+}
+
+/* Parse from scratch with argv[0..argc); on failure there is no TU. */
+static int fresh_parse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
+                       unsigned n, int argc, xl_error *err) {
+  enum CXErrorCode ec;
+
   ec = clang_parseTranslationUnit2(doc->index, doc->cmd->file,
-                                   (const char *const *)doc->argv, doc->argc,
+                                   (const char *const *)doc->argv, argc,
                                    unsaved, n, parse_flags(doc), &doc->tu);
+  doc->tu_pch = argc > doc->argc;
   if (ec == CXError_Success)
     return XL_OK;
   doc->tu = NULL;
   return doc_failure(ec, doc->cmd->file, err);
+}
+
+static void drop_tu(xl_frontend_doc *doc) {
+  clang_disposeTranslationUnit(doc->tu);
+  doc->tu = NULL;
+}
+
+/* Parse the first time, or reparse; on failure the TU is gone. A base PCH
+ * clang refuses or fails on is given up: the text is parsed again without
+ * it. */
+static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
+                   unsigned n, int argc, xl_error *err) {
+  int rc;
+
+  if (doc->tu && doc->tu_pch != (argc > doc->argc))
+    drop_tu(doc); /* the text gained or lost its leading directives */
+  if (doc->tu) {
+    rc = clang_reparseTranslationUnit(doc->tu, n, unsaved,
+                                      clang_defaultReparseOptions(doc->tu));
+    if (rc != 0) {
+      drop_tu(doc);
+      rc = doc_failure(rc == CXError_Crashed ? CXError_Crashed
+                                             : CXError_Failure,
+                       doc->cmd->file, err);
+    }
+  } else {
+    rc = fresh_parse(doc, unsaved, n, argc, err);
+  }
+  if (argc == doc->argc || rc == XL_ECRASH ||
+      (rc == XL_OK && !pch_rejected(doc->tu)))
+    return rc;
+  if (doc->tu)
+    drop_tu(doc);
+  doc->pch_failed = 1;
+  return fresh_parse(doc, unsaved, n, doc->argc, err);
 }
 
 /* The main file's text, then the other files' (a new array, or NULL). */
@@ -171,7 +364,8 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
   *out = NULL;
   if (!unsaved)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
-  rc = reparse(doc, unsaved, (unsigned)(nfiles + 1), err);
+  rc = reparse(doc, unsaved, (unsigned)(nfiles + 1),
+               parse_argc(doc, text, len), err);
   free(unsaved);
   if (rc < 0)
     return rc;
@@ -179,7 +373,7 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
    * rewritten copy; the document keeps its own TU for the next reparse */
   memset(&rec, 0, sizeof(rec));
   if (xl_fe_recover(&rec, &again, doc->tu, doc->index, doc->cmd->file,
-                    doc->argv, doc->argc) < 0) {
+                    doc->argv, doc->tu_pch ? doc->argc + 2 : doc->argc) < 0) {
     xl_recovery_free(&rec);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }

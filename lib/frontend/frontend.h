@@ -97,7 +97,11 @@ int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,
  * Parse (the first time) or reparse (later) the document with `text` as the
  * main file's contents (and files[0..nfiles), lent, the editor's unsaved
  * text of other files, for theirs), reusing the precompiled preamble while the leading
- * #include block and the headers are unchanged, and build the facts into
+ * #include block and the headers are unchanged (a text that starts with no
+ * directive, which clang gives no preamble, is parsed with a base PCH of
+ * clang's CUDA wrapper headers, built once in $TMPDIR and removed by
+ * xl_frontend_doc_free; without it when it cannot be built or clang refuses
+ * it), and build the facts into
  * *out (caller frees). clang's errors go to clang_errors (may be NULL). The
  * file need not exist on disk. Fails with XL_EINVAL (arguments clang
  * rejects), XL_ECRASH (libclang crashed; the next call parses from
@@ -107,6 +111,10 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
                           const char *text, size_t len,
                           const xl_unsaved_file *files, size_t nfiles,
                           xl_diags *clang_errors, xl_error *err);
+
+/* 1 when the last parse of doc used its base PCH (the text started with no
+ * directive, so clang built no preamble), else 0. */
+int xl_frontend_doc_base_pch(const xl_frontend_doc *doc);
 
 /* Release a document and its translation unit. Accepts NULL. */
 void xl_frontend_doc_free(xl_frontend_doc *doc);
