@@ -174,18 +174,33 @@ static int forced_include(char **argv, int argc) {
   return 0;
 }
 
-/* 1 when clang reported an error or a fatal error in tu. */
-static int has_errors(CXTranslationUnit tu) {
+/* 1 when one of tu's diagnostics satisfies match. */
+static int any_diag(CXTranslationUnit tu, int (*match)(CXDiagnostic)) {
   unsigned i, n = clang_getNumDiagnostics(tu);
   int found = 0;
 
   for (i = 0; i < n && !found; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
 
-    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    found = match(d);
     clang_disposeDiagnostic(d);
   }
   return found;
+}
+
+/* An error or a fatal error. */
+static int is_error(CXDiagnostic d) {
+  return clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+}
+
+/* A fatal error with no place: how clang refuses a PCH (a header changed
+ * on disk since it was built, or it does not match the arguments). */
+static int is_pch_refusal(CXDiagnostic d) {
+  CXFile file = NULL;
+
+  clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL,
+                        NULL);
+  return clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal && !file;
 }
 
 /* Parse an empty file named src with the document's arguments and save it
@@ -206,7 +221,7 @@ static int save_base(xl_frontend_doc *doc, const char *src, const char *path) {
                                   (const char *const *)doc->argv, doc->argc,
                                   &empty, 1, flags, &tu) != CXError_Success)
     goto cleanup;
-  if (has_errors(tu))
+  if (any_diag(tu, is_error))
     goto cleanup;
   if (clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) !=
       CXSaveError_None)
@@ -263,24 +278,6 @@ static int parse_argc(xl_frontend_doc *doc, const char *text, size_t len) {
   return doc->argc + 2;
 }
 
-/* 1 when clang refused tu's PCH: a fatal error with no place (a header
- * changed on disk since the PCH was built, or it does not match). */
-static int pch_rejected(CXTranslationUnit tu) {
-  unsigned i, n = clang_getNumDiagnostics(tu);
-  int found = 0;
-
-  for (i = 0; i < n && !found; i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    CXFile file = NULL;
-
-    clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL,
-                          NULL);
-    found = clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal && !file;
-    clang_disposeDiagnostic(d);
-  }
-  return found;
-}
-
 /* Parse from scratch with argv[0..argc); on failure there is no TU. */
 static int fresh_parse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
                        unsigned n, int argc, xl_error *err) {
@@ -323,7 +320,7 @@ static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
     rc = fresh_parse(doc, unsaved, n, argc, err);
   }
   if (argc == doc->argc || rc == XL_ECRASH ||
-      (rc == XL_OK && !pch_rejected(doc->tu)))
+      (rc == XL_OK && !any_diag(doc->tu, is_pch_refusal)))
     return rc;
   if (doc->tu)
     drop_tu(doc);
