@@ -35,9 +35,9 @@ struct xl_frontend_doc {
   const xl_command *cmd;     /* lent */
   xl_parse_opts opts;        /* opts.toolkit lent */
   char **argv;               /* argc arguments, then -include-pch and
-                                the base PCH's path once it exists */
+                                the base PCH's path once it exists (that
+                                file is removed on free) */
   int argc;
-  char *pch;                 /* the base PCH's path (removed on free) */
   int pch_failed;            /* building it failed: parse without one */
   int tu_pch;                /* tu was parsed with the base PCH */
 };
@@ -106,9 +106,8 @@ void xl_frontend_doc_free(xl_frontend_doc *doc) {
     clang_disposeTranslationUnit(doc->tu);
   if (doc->index)
     clang_disposeIndex(doc->index);
-  if (doc->pch)
-    unlink(doc->pch);
-  free(doc->pch);
+  if (doc->argv && doc->argv[doc->argc + 1])
+    unlink(doc->argv[doc->argc + 1]); /* the base PCH */
   xl_argv_free(doc->argv);
   free(doc);
 }
@@ -252,14 +251,12 @@ static int build_base(xl_frontend_doc *doc) {
   snprintf(src, sizeof(src), "%s.cu", path); /* a name only: never written */
   doc->argv[doc->argc] = xl_strdup("-include-pch");
   doc->argv[doc->argc + 1] = xl_strdup(path);
-  doc->pch = xl_strdup(path);
-  if (!doc->argv[doc->argc] || !doc->argv[doc->argc + 1] || !doc->pch ||
+  if (!doc->argv[doc->argc] || !doc->argv[doc->argc + 1] ||
       save_base(doc, src, path) < 0) {
     unlink(path);
     free(doc->argv[doc->argc]);
     free(doc->argv[doc->argc + 1]);
-    free(doc->pch);
-    doc->argv[doc->argc] = doc->argv[doc->argc + 1] = doc->pch = NULL;
+    doc->argv[doc->argc] = doc->argv[doc->argc + 1] = NULL;
     return -1;
   }
   return 0;
@@ -271,7 +268,7 @@ static int parse_argc(xl_frontend_doc *doc, const char *text, size_t len) {
   if (leading_directive(text, len) || doc->pch_failed ||
       forced_include(doc->argv, doc->argc))
     return doc->argc;
-  if (!doc->pch && build_base(doc) < 0) {
+  if (!doc->argv[doc->argc + 1] && build_base(doc) < 0) {
     doc->pch_failed = 1;
     return doc->argc;
   }
