@@ -170,3 +170,11 @@ void tb_assert_same_diag(const xl_diag *a, const xl_diag *b) {
                 b->notes[i]->fixits, b->notes[i]->nfixits);
   }
 }
+
+void tb_write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  fclose(f);
+}

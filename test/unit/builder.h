@@ -69,4 +69,8 @@ Suite *inclusions_suite(void);
  * by file name, line, column, offset and macro flag). */
 void tb_assert_same_diag(const xl_diag *a, const xl_diag *b);
 
+/* Write text to path (created or truncated); fails the test when it
+ * cannot be opened. */
+void tb_write_file(const char *path, const char *text);
+
 #endif

@@ -156,11 +156,6 @@ START_TEST(dependencies_are_recorded_once) {
 }
 END_TEST
 
-static void write_text(const char *path, const char *text) {
-  ck_assert_int_eq(xl_write_file_atomic(path, text, strlen(text), NULL),
-                   XL_OK);
-}
-
 START_TEST(a_changed_dependency_is_a_miss) {
   char dir[] = "/tmp/xl-unit-cache-XXXXXX", a[96], h[96], cache[96];
   xl_diags *d, *d2 = NULL;
@@ -170,8 +165,8 @@ START_TEST(a_changed_dependency_is_a_miss) {
   snprintf(a, sizeof(a), "%s/a.cu", dir);
   snprintf(h, sizeof(h), "%s/h.cuh", dir);
   snprintf(cache, sizeof(cache), "%s/cache/sub", dir);
-  write_text(a, "a");
-  write_text(h, "h");
+  tb_write_file(a, "a");
+  tb_write_file(h, "h");
   d = sample_diags(a, h);
   f = sample_facts(a, h, "a", "h");
   ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
@@ -181,17 +176,17 @@ START_TEST(a_changed_dependency_is_a_miss) {
   xl_diags_free(d2);
   xl_facts_free(f2);
   ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K2", a), 0);
-  write_text(h, "h2"); /* an edited header */
+  tb_write_file(h, "h2"); /* an edited header */
   ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
   ck_assert_ptr_null(d2);
-  write_text(h, "h");
+  tb_write_file(h, "h");
   ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 1);
   xl_diags_free(d2);
   xl_facts_free(f2);
   unlink(h); /* a header gone */
   ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
-  write_text(h, "h");
-  write_text(a, "a2"); /* an edited main file */
+  tb_write_file(h, "h");
+  tb_write_file(a, "a2"); /* an edited main file */
   ck_assert_int_eq(xl_cache_get(&d2, &f2, cache, NULL, "K", a), 0);
   xl_diags_free(d);
   xl_facts_free(f);
@@ -270,8 +265,8 @@ START_TEST(a_second_level_fills_the_first_and_is_verified) {
   snprintf(h, sizeof(h), "%s/h.cuh", dir);
   snprintf(c1, sizeof(c1), "%s/one", dir);
   snprintf(c2, sizeof(c2), "%s/two", dir);
-  write_text(a, "a");
-  write_text(h, "h");
+  tb_write_file(a, "a");
+  tb_write_file(h, "h");
   d = sample_diags(a, h);
   f = sample_facts(a, h, "a", "h");
   ck_assert_int_eq(xl_cache_put(c1, &store, "K", d, f), XL_OK);

@@ -135,14 +135,6 @@ START_TEST(merge_and_apply) {
 }
 END_TEST
 
-static void write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-
-  ck_assert_ptr_nonnull(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 START_TEST(discovery_and_inheritance) {
   char root[] = "/tmp/xl-config-XXXXXX", path[1024], sub[256];
   xl_config *c = NULL;
@@ -154,9 +146,9 @@ START_TEST(discovery_and_inheritance) {
   ck_assert_int_eq(mkdir(path, 0755), 0);
   ck_assert_int_eq(mkdir(sub, 0755), 0);
   snprintf(path, sizeof(path), "%s/.xlambda.yaml", root);
-  write_file(path, "Rules: '-*'\nExtraArgs: [-DROOT]\n");
+  tb_write_file(path, "Rules: '-*'\nExtraArgs: [-DROOT]\n");
   snprintf(path, sizeof(path), "%s/.xlambda.yaml", sub);
-  write_file(path, "InheritParentConfig: true\nRules: 'this_addr_*'\n");
+  tb_write_file(path, "InheritParentConfig: true\nRules: 'this_addr_*'\n");
   ck_assert_int_eq(xl_config_find(&found, sub), XL_OK);
   ck_assert_str_eq(found, path);
   free(found);

@@ -159,14 +159,6 @@ static void add_fix(xl_diags *l, const char *file, unsigned off, unsigned len,
   xl_diag_add_edit(d, b, e, text);
 }
 
-static void write_text(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-
-  ck_assert_ptr_nonnull(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 /* Files are fixed all or nothing: one with overlapping edits is left as it
  * was (with a message), the other file is still fixed; identical edits
  * from two findings (two translation units) count once. */
@@ -181,8 +173,8 @@ START_TEST(files_are_fixed_all_or_nothing) {
   ck_assert_ptr_nonnull(mkdtemp(dir));
   snprintf(a, sizeof(a), "%s/a.cu", dir);
   snprintf(b, sizeof(b), "%s/b.cu", dir);
-  write_text(a, "[&x, &y]");
-  write_text(b, "[&z]");
+  tb_write_file(a, "[&x, &y]");
+  tb_write_file(b, "[&z]");
   ck_assert_int_eq(xl_diags_new(&l), XL_OK);
   add_fix(l, a, 1, 1, "");
   add_fix(l, a, 1, 2, "w"); /* overlaps the first */

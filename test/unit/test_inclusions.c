@@ -39,14 +39,6 @@ static size_t usable(fe_incl *c, const char *text,
   return xl_fe_incl_files(c, &count) ? count : 0;
 }
 
-static void write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-
-  ck_assert_ptr_nonnull(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 START_TEST(leading_block) {
   const char *t = text1;
 
@@ -64,7 +56,7 @@ START_TEST(reused_until_something_changes) {
 
   ck_assert_ptr_nonnull(mkdtemp(dir));
   snprintf(header, sizeof(header), "%s/h.h", dir);
-  write_file(header, "int h;\n");
+  tb_write_file(header, "int h;\n");
   c = kept("/tmp/main.cu", header, text1);
   /* an edit below the leading block: reused */
   ck_assert_uint_eq(usable(c, "// a comment\n#include \"h.h\"\n#define A \\\n"
@@ -79,7 +71,7 @@ START_TEST(reused_until_something_changes) {
   xl_fe_incl_free(c);
   /* the header changed on disk (its size) */
   c = kept("/tmp/main.cu", header, text1);
-  write_file(header, "int h, i;\n");
+  tb_write_file(header, "int h, i;\n");
   ck_assert_uint_eq(usable(c, text1, NULL, 0), 0);
   ck_assert_int_eq(xl_fe_incl_reused(c), 0);
   xl_fe_incl_free(c);
