@@ -41,10 +41,9 @@ struct fe_incl {
   kept_file *files;
   const char **paths; /* files[i].path, for xl_fe_incl_files */
   size_t n;
-  int have;         /* files hold the list of the text with `key` */
   uint64_t key;     /* of the text xl_fe_incl_prepare was last given */
   int late;         /* that text has an #include after its leading block */
-  int usable;       /* files may be used for that text */
+  int usable;       /* files hold the list of that text */
   int fresh;        /* files were kept since that text was prepared */
 };
 
@@ -52,7 +51,9 @@ int xl_fe_incl_new(fe_incl **out, const char *main_file) {
   fe_incl *c = calloc(1, sizeof(*c));
 
   *out = NULL;
-  if (!c || !(c->main_file = xl_strdup(main_file))) {
+  if (c)
+    c->main_file = xl_strdup(main_file);
+  if (!c || !c->main_file) {
     free(c);
     return XL_ENOMEM;
   }
@@ -70,7 +71,7 @@ static void forget(fe_incl *c) {
   c->files = NULL;
   c->paths = NULL;
   c->n = 0;
-  c->have = c->usable = 0;
+  c->usable = 0;
 }
 
 void xl_fe_incl_free(fe_incl *c) {
@@ -171,7 +172,7 @@ void xl_fe_incl_prepare(fe_incl *c, const char *text, size_t len,
     key = xl_hash_bytes(key, "", 1); /* the end of one file's text */
   }
   c->late = late_include(text, end, len);
-  c->usable = c->have && !c->late && key == c->key && unchanged_on_disk(c);
+  c->usable = c->usable && !c->late && key == c->key && unchanged_on_disk(c);
   c->key = key;
   c->fresh = 0;
   if (!c->usable)
@@ -197,12 +198,13 @@ int xl_fe_incl_keep(fe_incl *c, const char *const *paths, size_t n) {
     goto oom;
   for (; c->n < n; c->n++) {
     kept_file *f = &c->files[c->n];
-    if (!(f->path = xl_strdup(paths[c->n])))
+    f->path = xl_strdup(paths[c->n]);
+    if (!f->path)
       goto oom;
     stat_file(f);
     c->paths[c->n] = f->path;
   }
-  c->have = c->usable = c->fresh = 1;
+  c->usable = c->fresh = 1;
   return XL_OK;
 oom:
   forget(c);
