@@ -90,11 +90,13 @@ struct Tu;
 /*
  * Walk tu into facts (which know their main file and the command's flags)
  * with lib/frontend's walk, xl_fe_walk_tu, over the libclang functions of
- * cx_shim.cpp. With needs_device (may be null) the __CUDA_ARCH__
- * conditionals are scanned too and *needs_device says whether the file
- * needs the device side. Returns XL_OK or XL_ENOMEM. (cx_shim.cpp)
+ * cx_shim.cpp; walk_flags are xl_fe_walk_tu's (XL_PARSE_SYSTEM_HEADERS).
+ * With needs_device (may be null) the __CUDA_ARCH__ conditionals are
+ * scanned too and *needs_device says whether the file needs the device
+ * side. Returns XL_OK or XL_ENOMEM. (cx_shim.cpp)
  */
-int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device);
+int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device,
+            unsigned walk_flags = 0);
 
 /*
  * Parse ci's main file as the device side, walk it into host->device and

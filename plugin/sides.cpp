@@ -91,6 +91,7 @@ side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags) {
   fo.ProgramAction = frontend::ParseSyntaxOnly;
   fo.Inputs = ci.getFrontendOpts().Inputs;
   fo.OutputFile.clear();
+  fo.SkipFunctionBodies = false; /* `check --parse=skip` skips the host's */
   fo.Plugins.clear();
   fo.AddPluginActions.clear();
   fo.PluginArgs.clear();
