@@ -111,6 +111,18 @@ private:
   Job &job_;
 };
 
+/* The device side's architecture, as lib/frontend/device.c picks it: the
+ * command's (empty: first_gpu_arch finds it), else nvcc 13.0's sm_75 (clang's
+ * own default is older). */
+std::string device_arch(const char *const *argv, int argc) {
+  for (int i = 0; i < argc; i++) {
+    StringRef a(argv[i]);
+    if (a.starts_with("--cuda-gpu-arch") || a.starts_with("--offload-arch"))
+      return "";
+  }
+  return "sm_75";
+}
+
 /* The cc1 invocation for the driver arguments, as libclang makes it (the
  * program name "clang", the file last, no spell checking); null when the
  * driver refuses them. */
@@ -168,7 +180,7 @@ xl_cdriver_parse(int *out_parsed, xl_facts *facts,
     ci.setPreprocessor(nullptr);
     ci.setSourceManager(nullptr);
     ci.setFileManager(nullptr);
-    job.rc = xlp::device_pass(ci, facts);
+    job.rc = xlp::device_pass(ci, facts, xlp::device_arch(argv, argc));
   }
   *out_parsed = job.rc == XL_OK;
   return job.rc;

@@ -77,13 +77,15 @@ void report_diags(clang::CompilerInstance &ci, const xl_diags *diags,
 /*
  * Parse ci's main file again as the other side of the CUDA compilation
  * (device or host) and call fn with that compiler instance and its AST.
- * *errors says whether that parse had errors. Returns false when clang
- * refused the invocation (fn was not called). (sides.cpp)
+ * *errors says whether that parse had errors. The device side is parsed
+ * for `arch` (e.g. "sm_75"), or when it is empty for first_gpu_arch(ci).
+ * Returns false when clang refused the invocation (fn was not called).
+ * (sides.cpp)
  */
 bool parse_other_side(
     clang::CompilerInstance &ci, bool device,
     llvm::function_ref<void(clang::CompilerInstance &, clang::ASTContext &)> fn,
-    bool *errors);
+    bool *errors, const std::string &arch = std::string());
 
 struct Tu;
 
@@ -99,12 +101,14 @@ int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device,
             unsigned walk_flags = 0);
 
 /*
- * Parse ci's main file as the device side, walk it into host->device and
+ * Parse ci's main file as the device side (for `arch`, else the compile's
+ * first GPU architecture: parse_other_side), walk it into host->device and
  * pair the extended lambdas of the two sides (xl_fe_join_sides). A device
  * parse clang refuses leaves host->device null. Returns XL_OK or
  * XL_ENOMEM. (device.cpp)
  */
-int device_pass(clang::CompilerInstance &ci, xl_facts *host);
+int device_pass(clang::CompilerInstance &ci, xl_facts *host,
+                const std::string &arch = std::string());
 
 /* The compile's first GPU architecture, e.g. "sm_90" (sm_75 if none). */
 std::string first_gpu_arch(clang::CompilerInstance &ci);

@@ -54,7 +54,8 @@ static bool dropped(StringRef a, bool *with_value) {
 }
 
 /* The running job's cc1 arguments turned into the other side's. */
-static std::vector<std::string> side_args(CompilerInstance &ci, bool device) {
+static std::vector<std::string> side_args(CompilerInstance &ci, bool device,
+                                          const std::string &arch) {
   std::vector<std::string> cur = ci.getInvocation().getCC1CommandLine();
   const TargetOptions &to = ci.getTargetOpts();
   const FrontendOptions &fo = ci.getFrontendOpts();
@@ -70,7 +71,8 @@ static std::vector<std::string> side_args(CompilerInstance &ci, bool device) {
   out.insert(out.end(), {"-triple", fo.AuxTriple, "-aux-triple", to.Triple});
   if (device)
     out.insert(out.end(), {"-aux-target-cpu", to.CPU, "-target-cpu",
-                           first_gpu_arch(ci), "-fcuda-is-device", "-include",
+                           arch.empty() ? first_gpu_arch(ci) : arch,
+                           "-fcuda-is-device", "-include",
                            PRELUDE_PATH});
   else if (fo.AuxTargetCPU)
     out.insert(out.end(), {"-target-cpu", *fo.AuxTargetCPU});
@@ -78,8 +80,9 @@ static std::vector<std::string> side_args(CompilerInstance &ci, bool device) {
 }
 
 static std::shared_ptr<CompilerInvocation>
-side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags) {
-  std::vector<std::string> args = side_args(ci, device);
+side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags,
+                const std::string &arch) {
+  std::vector<std::string> args = side_args(ci, device, arch);
   std::vector<const char *> argv;
   auto inv = std::make_shared<CompilerInvocation>();
 
@@ -135,12 +138,12 @@ private:
 } // namespace
 
 bool parse_other_side(CompilerInstance &ci, bool device, SideFn fn,
-                      bool *errors) {
+                      bool *errors, const std::string &arch) {
   IntrusiveRefCntPtr<DiagnosticsEngine> quiet =
       CompilerInstance::createDiagnostics(ci.getVirtualFileSystem(),
                                           ci.getDiagnosticOpts(),
                                           new IgnoringDiagConsumer());
-  std::shared_ptr<CompilerInvocation> inv = side_invocation(ci, device, *quiet);
+  std::shared_ptr<CompilerInvocation> inv = side_invocation(ci, device, *quiet, arch);
 
   *errors = false;
   if (!inv)
