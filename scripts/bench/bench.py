@@ -24,6 +24,14 @@ pipeline) and peak RSS. The load average is printed before and after.
       floor), and N small translation units in one database (-j2, cold,
       then warm through the cache).
 
+  bench.py parse [--db BUILD --match REGEX --count N] [FILES...]
+      `xlambda check --parse=full` against `--parse=skip` (issue 20), one
+      after the other on each unit, --repeat times: CPU time and peak RSS
+      of each, and whether the two JSON outputs are equal. FILES are test
+      cases (their `%xlambda check ... -- ARGS` RUN line gives the
+      arguments) or directories of them; --db picks entries of a compile
+      database.
+
 --json FILE keeps the raw measurements. Not a timed test: run it by hand
 and copy the tables into docs/performance.md with the load it printed.
 """
@@ -468,6 +476,62 @@ def cmd_growth(a):
     return res
 
 
+def parse_units(a, tmp):
+    """(label, argv prefix, argv suffix) of each unit of `bench.py parse`."""
+    units = []
+    if a.db:
+        with open(os.path.join(a.db, 'compile_commands.json')) as f:
+            entries = [e for e in json.load(f) if re.search(a.match, e['file'])]
+        by_file = {e['file']: e for e in entries}
+        for i, file in enumerate(pick(list(by_file), a.count)):
+            db = one_entry_db(tmp, by_file[file], 'parse-%d' % i)
+            units.append((file, ['-p', db], []))
+    sys.path.insert(0, os.path.join(ROOT, 'test', 'facts'))
+    import verify_facts
+    for path in verify_facts.cases(a.files):
+        args = shlex.split(a.args) if a.args else verify_facts.case_args(path)
+        units.append((path, [path], ['--'] + args))
+    return units
+
+
+def cmd_parse(a):
+    print('load before: %s' % load())
+    res = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, pre, post in parse_units(a, tmp):
+            row = {'file': label, 'full': [], 'skip': []}
+            for _ in range(a.repeat):
+                for mode in ('full', 'skip'):
+                    row[mode].append(measure(
+                        [a.xlambda, 'check', '--parse=' + mode, '-j1',
+                         '--format=json', '--no-progress', '--quiet'] +
+                        pre + post))
+            outs = {m: row[m][0]['stdout'] for m in ('full', 'skip')}
+            row['equal'] = outs['full'] == outs['skip']
+            for m in ('full', 'skip'):
+                row[m + '_cpu'] = min(r['cpu'] for r in row[m])
+                row[m + '_rss'] = max(r['rss'] for r in row[m])
+                for r in row[m]:
+                    r.pop('stdout')
+            print('%-60s full %6.2f s %5.0f MiB  skip %6.2f s %5.0f MiB  '
+                  '%.2fx %s' % (label[-60:], row['full_cpu'], row['full_rss'],
+                                row['skip_cpu'], row['skip_rss'],
+                                row['skip_cpu'] / max(row['full_cpu'], 1e-9),
+                                'equal' if row['equal'] else 'DIFFERENT'),
+                  flush=True)
+            res.append(row)
+    full = sum(r['full_cpu'] for r in res)
+    skip = sum(r['skip_cpu'] for r in res)
+    print('%d units: full %.2f s CPU, skip %.2f s CPU (%.2fx); peak RSS '
+          'max full %.0f MiB, skip %.0f MiB; %d with different findings'
+          % (len(res), full, skip, skip / max(full, 1e-9),
+             max([r['full_rss'] for r in res] or [0]),
+             max([r['skip_rss'] for r in res] or [0]),
+             sum(not r['equal'] for r in res)))
+    print('load after: %s' % load())
+    return res
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
@@ -487,9 +551,18 @@ def main():
     p = sub.add_parser('growth')
     p.add_argument('--lambdas', default='1,10,100,1000')
     p.add_argument('--tus', default='1,10,100,500')
+    p = sub.add_parser('parse')
+    p.add_argument('--db')
+    p.add_argument('--match', default='.')
+    p.add_argument('--count', type=int, default=10)
+    p.add_argument('--repeat', type=int, default=1)
+    p.add_argument('--args', help='the clang arguments of FILES '
+                   '(default: their RUN line, else -std=c++17)')
+    p.add_argument('files', nargs='*')
     a = ap.parse_args()
     a.xlambda = os.path.abspath(a.xlambda)
-    res = {'real': cmd_real, 'jobs': cmd_jobs, 'growth': cmd_growth}[a.cmd](a)
+    res = {'real': cmd_real, 'jobs': cmd_jobs, 'growth': cmd_growth,
+           'parse': cmd_parse}[a.cmd](a)
     if a.json:
         with open(a.json, 'w') as f:
             json.dump({'cmd': sys.argv, 'load': load(), 'results': res}, f,
