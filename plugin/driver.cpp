@@ -27,6 +27,14 @@
  * function cannot receive a closure by its own type. (clang itself keeps
  * constexpr bodies and bodies with a deduced return type.)
  *
+ * The device side, when the file needs it, skips more (archpp.h): every
+ * body of a system header, and every user body whose text the host parse's
+ * preprocessor found alike in both compilations (no #if group on
+ * __CUDA_ARCH__ or an arch macro meets it, no arch macro is expanded in
+ * it). Only the bodies that can change what the two device-side rules
+ * compare are parsed; the host lambdas whose function is not are flagged
+ * XL_LAMBDA_DEVICE_SKIPPED (the device compilation defines them alike).
+ *
  * A parse with errors is not walked: the caller parses again in full
  * (parse.c), so clang's errors, recover.c's second parse and the facts of
  * a broken file are exactly `--parse=full`'s.
@@ -40,6 +48,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include "archpp.h"
 #include "cursor.h"
 
 extern "C" {
@@ -65,12 +74,16 @@ bool skippable(const SourceManager &sm, const Decl *d) {
 
 /* What the parse produced, for xl_cdriver_parse. */
 struct Job {
+  Job(xl_facts *f, unsigned flags) : facts(f), walk_flags(flags) {}
   xl_facts *facts;
   unsigned walk_flags;
   int rc = XL_OK;
   bool walked = false;
   bool needs_device = false; /* the device pass runs after the host AST is
                                 freed: one AST in memory, as in parse.c */
+  ArchRegions regions;       /* the host preprocessor's (archpp.h) */
+  std::vector<const Decl *> bodies; /* user-file bodies the host kept */
+  DeviceSkip device_skip;    /* what the device pass may skip */
 };
 
 class SkipConsumer : public ASTConsumer {
@@ -78,7 +91,14 @@ public:
   SkipConsumer(CompilerInstance &ci, Job &job) : ci_(ci), job_(job) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
-    return skippable(ci_.getSourceManager(), d);
+    const SourceManager &sm = ci_.getSourceManager();
+
+    if (skippable(sm, d))
+      return true;
+    if (d->getAsFunction() &&
+        !sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation())))
+      job_.bodies.push_back(d);
+    return false;
   }
 
   void HandleTranslationUnit(ASTContext &ctx) override {
@@ -90,6 +110,12 @@ public:
     job_.walked = true;
     job_.rc = walk_tu(job_.facts, tu, &needs_device, job_.walk_flags);
     job_.needs_device = needs_device;
+    if (job_.rc != XL_OK || !needs_device)
+      return;
+    job_.regions.finish();
+    job_.rc = plan_device_skip(&job_.device_skip, job_.facts,
+                               ci_.getSourceManager(), job_.regions,
+                               job_.bodies);
   }
 
 private:
@@ -104,6 +130,7 @@ public:
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef) override {
+    watch_arch(ci.getPreprocessor(), &job_.regions);
     return std::make_unique<SkipConsumer>(ci, job_);
   }
 
@@ -159,7 +186,7 @@ xl_cdriver_parse(int *out_parsed, xl_facts *facts,
                                 int argc, unsigned walk_flags) {
   IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs =
       llvm::vfs::getRealFileSystem();
-  xlp::Job job{facts, walk_flags};
+  xlp::Job job(facts, walk_flags);
 
   *out_parsed = 0;
   std::shared_ptr<CompilerInvocation> inv =
@@ -180,7 +207,12 @@ xl_cdriver_parse(int *out_parsed, xl_facts *facts,
     ci.setPreprocessor(nullptr);
     ci.setSourceManager(nullptr);
     ci.setFileManager(nullptr);
-    job.rc = xlp::device_pass(ci, facts, xlp::device_arch(argv, argc));
+    job.bodies.clear(); /* the host's declarations, freed */
+    job.rc = xlp::device_pass(
+        ci, facts, xlp::device_arch(argv, argc),
+        [&job](const SourceManager &sm, const Decl *d) {
+          return job.device_skip.skippable(sm, d);
+        });
   }
   *out_parsed = job.rc == XL_OK;
   return job.rc;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 extern "C" {
 #include "core/diag_impl.h"
@@ -74,18 +75,26 @@ void check_tu(clang::CompilerInstance &ci, clang::ASTContext &ctx,
 void report_diags(clang::CompilerInstance &ci, const xl_diags *diags,
                   const char *main_file);
 
+/* Whether a parse may skip a function's body (the parse's SourceManager,
+ * the function's declaration). */
+using SkipFn = llvm::function_ref<bool(const clang::SourceManager &,
+                                       const clang::Decl *)>;
+
 /*
  * Parse ci's main file again as the other side of the CUDA compilation
  * (device or host) and call fn with that compiler instance and its AST.
  * *errors says whether that parse had errors. The device side is parsed
  * for `arch` (e.g. "sm_75"), or when it is empty for first_gpu_arch(ci).
- * Returns false when clang refused the invocation (fn was not called).
- * (sides.cpp)
+ * With skip, the parse skips the bodies skip accepts (clang keeps constexpr
+ * bodies and those with a deduced return type); without, it parses every
+ * body. Returns false when clang refused the invocation (fn was not
+ * called). (sides.cpp)
  */
 bool parse_other_side(
     clang::CompilerInstance &ci, bool device,
     llvm::function_ref<void(clang::CompilerInstance &, clang::ASTContext &)> fn,
-    bool *errors, const std::string &arch = std::string());
+    bool *errors, const std::string &arch = std::string(),
+    SkipFn skip = nullptr);
 
 struct Tu;
 
@@ -103,12 +112,14 @@ int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device,
 /*
  * Parse ci's main file as the device side (for `arch`, else the compile's
  * first GPU architecture: parse_other_side), walk it into host->device and
- * pair the extended lambdas of the two sides (xl_fe_join_sides). A device
- * parse clang refuses leaves host->device null. Returns XL_OK or
- * XL_ENOMEM. (device.cpp)
+ * pair the extended lambdas of the two sides (xl_fe_join_sides). With
+ * skip, the device parse skips the bodies skip accepts and the device facts
+ * say XL_FACTS_BODIES_SKIPPED. A device parse clang refuses leaves
+ * host->device null. Returns XL_OK or XL_ENOMEM. (device.cpp)
  */
 int device_pass(clang::CompilerInstance &ci, xl_facts *host,
-                const std::string &arch = std::string());
+                const std::string &arch = std::string(),
+                SkipFn skip = nullptr);
 
 /* The compile's first GPU architecture, e.g. "sm_90" (sm_75 if none). */
 std::string first_gpu_arch(clang::CompilerInstance &ci);

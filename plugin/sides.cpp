@@ -81,7 +81,7 @@ static std::vector<std::string> side_args(CompilerInstance &ci, bool device,
 
 static std::shared_ptr<CompilerInvocation>
 side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags,
-                const std::string &arch) {
+                const std::string &arch, bool skip_bodies) {
   std::vector<std::string> args = side_args(ci, device, arch);
   std::vector<const char *> argv;
   auto inv = std::make_shared<CompilerInvocation>();
@@ -94,7 +94,9 @@ side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags,
   fo.ProgramAction = frontend::ParseSyntaxOnly;
   fo.Inputs = ci.getFrontendOpts().Inputs;
   fo.OutputFile.clear();
-  fo.SkipFunctionBodies = false; /* `check --parse=skip` skips the host's */
+  /* `check --parse=skip` skips the host's bodies; the device side's only
+   * where its caller says so (archpp.h) */
+  fo.SkipFunctionBodies = skip_bodies;
   fo.Plugins.clear();
   fo.AddPluginActions.clear();
   fo.PluginArgs.clear();
@@ -113,37 +115,44 @@ using SideFn = llvm::function_ref<void(CompilerInstance &, ASTContext &)>;
 
 class SideConsumer : public ASTConsumer {
 public:
-  SideConsumer(CompilerInstance &ci, SideFn fn) : ci_(ci), fn_(fn) {}
+  SideConsumer(CompilerInstance &ci, SideFn fn, SkipFn skip)
+      : ci_(ci), fn_(fn), skip_(skip) {}
   void HandleTranslationUnit(ASTContext &ctx) override { fn_(ci_, ctx); }
+  bool shouldSkipFunctionBody(Decl *d) override {
+    return skip_ && skip_(ci_.getSourceManager(), d);
+  }
 
 private:
   CompilerInstance &ci_;
   SideFn fn_;
+  SkipFn skip_;
 };
 
 class SideAction : public ASTFrontendAction {
 public:
-  explicit SideAction(SideFn fn) : fn_(fn) {}
+  SideAction(SideFn fn, SkipFn skip) : fn_(fn), skip_(skip) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef) override {
-    return std::make_unique<SideConsumer>(ci, fn_);
+    return std::make_unique<SideConsumer>(ci, fn_, skip_);
   }
 
 private:
   SideFn fn_;
+  SkipFn skip_;
 };
 
 } // namespace
 
 bool parse_other_side(CompilerInstance &ci, bool device, SideFn fn,
-                      bool *errors, const std::string &arch) {
+                      bool *errors, const std::string &arch, SkipFn skip) {
   IntrusiveRefCntPtr<DiagnosticsEngine> quiet =
       CompilerInstance::createDiagnostics(ci.getVirtualFileSystem(),
                                           ci.getDiagnosticOpts(),
                                           new IgnoringDiagConsumer());
-  std::shared_ptr<CompilerInvocation> inv = side_invocation(ci, device, *quiet, arch);
+  std::shared_ptr<CompilerInvocation> inv =
+      side_invocation(ci, device, *quiet, arch, static_cast<bool>(skip));
 
   *errors = false;
   if (!inv)
@@ -151,7 +160,7 @@ bool parse_other_side(CompilerInstance &ci, bool device, SideFn fn,
   CompilerInstance other(inv, ci.getPCHContainerOperations());
   other.setVirtualFileSystem(ci.getVirtualFileSystemPtr());
   other.createDiagnostics(new IgnoringDiagConsumer(), true);
-  SideAction act(fn);
+  SideAction act(fn, skip);
   other.ExecuteAction(act);
   *errors = other.getDiagnostics().hasErrorOccurred();
   return true;
