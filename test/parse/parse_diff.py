@@ -7,12 +7,14 @@ offset, message, severity), with the same ranges, notes and fix-its
 (`--format=json`, compared whole).
 
 Each case is checked with the ARGS of its first `%xlambda check ... -- ARGS`
-RUN line (else -std=c++17, as test/facts/verify_facts.py reads them). A
+RUN line (else -std=c++17, as test/facts/verify_facts.py reads them; %S is
+the case's directory). A
 third run, `--parse=skip --dump-facts`, says whether the skip parse really
 ran (the facts' "bodies_skipped"; a parse with errors falls back to the
-full one, by design): the summary counts both, and with --min-skipped N the
-test fails when fewer than N cases went through the skip parse (the
-driver was not built, or it fell back everywhere).
+full one, by design) and whether it parsed the device side with bodies
+skipped (the device facts' "bodies_skipped"): the summary counts them, and
+with --min-skipped N the test fails when fewer than N cases went through
+the skip parse (the driver was not built, or it fell back everywhere).
 
 Exit status: 0 no difference, 1 a difference (or too few skipped).
 """
@@ -40,10 +42,23 @@ def findings(xlambda, path, args, mode):
 
 
 def skipped(xlambda, path, args):
+    """Whether the skip parse ran on the host side, and whether it parsed
+    the device side with bodies skipped (the facts' "bodies_skipped")."""
     cmd = [xlambda, 'check', '--parse=skip', '--dump-facts', '--quiet',
            '--no-progress', path, '--'] + args
     proc = subprocess.run(cmd, capture_output=True, text=True)
-    return '"bodies_skipped": true' in proc.stdout
+    try:
+        facts = json.loads(proc.stdout[proc.stdout.index('{'):])
+    except ValueError:
+        return False, False
+    device = facts.get('device') or {}
+    return bool(facts.get('bodies_skipped')), bool(device.get('bodies_skipped'))
+
+
+def case_args(path):
+    """verify_facts.case_args, with lit's %S (the case's directory)."""
+    here = os.path.dirname(os.path.abspath(path))
+    return [a.replace('%S', here) for a in verify_facts.case_args(path)]
 
 
 def first_difference(a, b):
@@ -55,15 +70,15 @@ def first_difference(a, b):
 
 
 def run_case(xlambda, path):
-    args = verify_facts.case_args(path)
+    args = case_args(path)
     full, err = findings(xlambda, path, args, 'full')
     if err:
-        return path, 'full: ' + err, False
+        return path, 'full: ' + err, (False, False)
     skip, err = findings(xlambda, path, args, 'skip')
     if err:
-        return path, 'skip: ' + err, False
+        return path, 'skip: ' + err, (False, False)
     if full != skip:
-        return path, first_difference(full, skip), False
+        return path, first_difference(full, skip), (False, False)
     return path, None, skipped(xlambda, path, args)
 
 
@@ -75,17 +90,20 @@ def main():
     ap.add_argument('paths', nargs='+')
     opts = ap.parse_args()
     files = list(verify_facts.cases(opts.paths))
-    failed = nskipped = 0
+    failed = nskipped = ndevice = 0
     with concurrent.futures.ThreadPoolExecutor(opts.j) as pool:
         for path, err, skip in pool.map(
                 lambda p: run_case(opts.xlambda, p), files):
-            nskipped += skip
+            nskipped += skip[0]
+            ndevice += skip[1]
             if err:
                 failed += 1
                 print('DIFF %s\n%s' % (path, err))
-    print('parse-diff: %d cases, %d differ, %d parsed with bodies skipped, '
+    print('parse-diff: %d cases, %d differ, %d parsed with bodies skipped '
+          '(%d of them parsed the device side with bodies skipped), '
           '%d fell back to the full parse (parse errors)'
-          % (len(files), failed, nskipped, len(files) - failed - nskipped))
+          % (len(files), failed, nskipped, ndevice,
+             len(files) - failed - nskipped))
     if nskipped < opts.min_skipped:
         print('parse-diff: fewer than %d cases went through the skip parse'
               % opts.min_skipped)

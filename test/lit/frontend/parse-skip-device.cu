@@ -1,6 +1,6 @@
-// RUN: not %xlambda check --quiet --no-progress --parse=full %s -- -std=c++17 -I %S/Inputs/parse-skip-device | FileCheck %s --implicit-check-not='{{warning|error}}:'
-// RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -I %S/Inputs/parse-skip-device | FileCheck %s --implicit-check-not='{{warning|error}}:'
-// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -I %S/Inputs/parse-skip-device | FileCheck --check-prefix=FACTS %s
+// RUN: not %xlambda check --quiet --no-progress --parse=full %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 | FileCheck --check-prefix=FACTS %s
 //
 // --parse=skip (issue 20) parses the device side with the bodies skipped
 // that cannot change what the device-side rules compare (plugin/archpp.h):
@@ -12,7 +12,7 @@
 // a host lambda whose function's body were skipped without the host facts
 // knowing, a "defined only in the host compilation" would appear).
 
-#include "user.h"
+#include "Inputs/parse-skip-device/user.h"
 // Findings are sorted by file: the header's come first.
 // CHECK: user.h:7:14: warning: extended __host__ __device__ lambda captures 'a' in the host compilation but 'b' in the device compilation [extended_lambda_arch_dependent_capture]
 

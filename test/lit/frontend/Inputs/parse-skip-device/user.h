@@ -1,6 +1,6 @@
-// A user header (-I): a function whose lambda captures another variable in
-// the device compilation. The device side of --parse=skip keeps its body
-// (an '#ifdef __CUDA_ARCH__' group meets it).
+// A user header (included by its path): a function whose lambda captures
+// another variable in the device compilation. The device side of
+// --parse=skip keeps its body (an '#ifdef __CUDA_ARCH__' group meets it).
 #pragma once
 
 inline void header_capture(int a, int b) {
