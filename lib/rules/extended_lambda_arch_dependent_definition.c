@@ -22,8 +22,9 @@
  *
  * Detector: lib/frontend/archscan.c (xl_fe_arch_scan(), record_arm(): the
  *   xl_cond arms and their removal), lib/frontend/device.c
- *   (xl_fe_device_pass(): facts->device; --parse=skip: plugin/archpp.cpp,
- *   plan_device_skip(): XL_LAMBDA_DEVICE_SKIPPED), lib/frontend/pair.c (list_func():
+ *   (xl_fe_device_pass(): facts->device), plugin/archpp.cpp
+ *   (plan_device_skip(): XL_LAMBDA_DEVICE_SKIPPED under --parse=skip),
+ *   lib/frontend/pair.c (list_func():
  *   number; pair_lists(): peer), lib/frontend/uses.c (xl_fe_uses_lambda():
  *   spelling; on_call(): kernel launches), lib/frontend/lambda.c (read_stmt():
  *   stmt, stmt_indent, stmt_end), lib/frontend/scope.c (read_var(): var)
