@@ -198,6 +198,29 @@ static int as_clangd_link(const char *argv0) {
   return strcmp(base, "xlambda-clangd") == 0;
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XL_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(XL_ASAN)
+#define XL_ASAN 1
+#endif
+#ifdef XL_ASAN
+/*
+ * AddressSanitizer builds only (-DXL_SANITIZE=ON): the first libclang call
+ * that asks LLVM to remove a file on a signal (clang_saveTranslationUnit,
+ * for the language server's base PCH) makes LLVM replace the calling
+ * thread's alternate signal stack, ASan's, by a larger one from malloc.
+ * When that thread exits, ASan unmaps the current alternate stack as if it
+ * were its own, munmap fails on the heap block and ASan aborts the process.
+ * Without an ASan alternate stack LLVM keeps its own and nothing is
+ * unmapped. The environment's ASAN_OPTIONS still override this.
+ */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "use_sigaltstack=0"; }
+#endif
+
 int main(int argc, char **argv) {
   if (argc >= 1 && as_clangd_link(argv[0]))
     return xl_cmd_clangd(argc, argv, 1);
