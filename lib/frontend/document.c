@@ -35,9 +35,9 @@ struct xl_frontend_doc {
   const xl_command *cmd;     /* lent */
   xl_parse_opts opts;        /* opts.toolkit lent */
   char **argv;               /* argc arguments, then -include-pch and
-                                the base PCH's path once it exists */
+                                the base PCH's path once it exists (that
+                                file is removed on free) */
   int argc;
-  char *pch;                 /* the base PCH's path (removed on free) */
   int pch_failed;            /* building it failed: parse without one */
   int tu_pch;                /* tu was parsed with the base PCH */
 };
@@ -106,9 +106,8 @@ void xl_frontend_doc_free(xl_frontend_doc *doc) {
     clang_disposeTranslationUnit(doc->tu);
   if (doc->index)
     clang_disposeIndex(doc->index);
-  if (doc->pch)
-    unlink(doc->pch);
-  free(doc->pch);
+  if (doc->argv && doc->argv[doc->argc + 1])
+    unlink(doc->argv[doc->argc + 1]); /* the base PCH */
   xl_argv_free(doc->argv);
   free(doc);
 }
@@ -174,18 +173,33 @@ static int forced_include(char **argv, int argc) {
   return 0;
 }
 
-/* 1 when clang reported an error or a fatal error in tu. */
-static int has_errors(CXTranslationUnit tu) {
+/* 1 when one of tu's diagnostics satisfies match. */
+static int any_diag(CXTranslationUnit tu, int (*match)(CXDiagnostic)) {
   unsigned i, n = clang_getNumDiagnostics(tu);
   int found = 0;
 
   for (i = 0; i < n && !found; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
 
-    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    found = match(d);
     clang_disposeDiagnostic(d);
   }
   return found;
+}
+
+/* An error or a fatal error. */
+static int is_error(CXDiagnostic d) {
+  return clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+}
+
+/* A fatal error with no place: how clang refuses a PCH (a header changed
+ * on disk since it was built, or it does not match the arguments). */
+static int is_pch_refusal(CXDiagnostic d) {
+  CXFile file = NULL;
+
+  clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL,
+                        NULL);
+  return clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal && !file;
 }
 
 /* Parse an empty file named src with the document's arguments and save it
@@ -206,7 +220,7 @@ static int save_base(xl_frontend_doc *doc, const char *src, const char *path) {
                                   (const char *const *)doc->argv, doc->argc,
                                   &empty, 1, flags, &tu) != CXError_Success)
     goto cleanup;
-  if (has_errors(tu))
+  if (any_diag(tu, is_error))
     goto cleanup;
   if (clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) !=
       CXSaveError_None)
@@ -237,14 +251,12 @@ static int build_base(xl_frontend_doc *doc) {
   snprintf(src, sizeof(src), "%s.cu", path); /* a name only: never written */
   doc->argv[doc->argc] = xl_strdup("-include-pch");
   doc->argv[doc->argc + 1] = xl_strdup(path);
-  doc->pch = xl_strdup(path);
-  if (!doc->argv[doc->argc] || !doc->argv[doc->argc + 1] || !doc->pch ||
+  if (!doc->argv[doc->argc] || !doc->argv[doc->argc + 1] ||
       save_base(doc, src, path) < 0) {
     unlink(path);
     free(doc->argv[doc->argc]);
     free(doc->argv[doc->argc + 1]);
-    free(doc->pch);
-    doc->argv[doc->argc] = doc->argv[doc->argc + 1] = doc->pch = NULL;
+    doc->argv[doc->argc] = doc->argv[doc->argc + 1] = NULL;
     return -1;
   }
   return 0;
@@ -256,29 +268,11 @@ static int parse_argc(xl_frontend_doc *doc, const char *text, size_t len) {
   if (leading_directive(text, len) || doc->pch_failed ||
       forced_include(doc->argv, doc->argc))
     return doc->argc;
-  if (!doc->pch && build_base(doc) < 0) {
+  if (!doc->argv[doc->argc + 1] && build_base(doc) < 0) {
     doc->pch_failed = 1;
     return doc->argc;
   }
   return doc->argc + 2;
-}
-
-/* 1 when clang refused tu's PCH: a fatal error with no place (a header
- * changed on disk since the PCH was built, or it does not match). */
-static int pch_rejected(CXTranslationUnit tu) {
-  unsigned i, n = clang_getNumDiagnostics(tu);
-  int found = 0;
-
-  for (i = 0; i < n && !found; i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    CXFile file = NULL;
-
-    clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL,
-                          NULL);
-    found = clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal && !file;
-    clang_disposeDiagnostic(d);
-  }
-  return found;
 }
 
 /* Parse from scratch with argv[0..argc); on failure there is no TU. */
@@ -323,7 +317,7 @@ static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
     rc = fresh_parse(doc, unsaved, n, argc, err);
   }
   if (argc == doc->argc || rc == XL_ECRASH ||
-      (rc == XL_OK && !pch_rejected(doc->tu)))
+      (rc == XL_OK && !any_diag(doc->tu, is_pch_refusal)))
     return rc;
   if (doc->tu)
     drop_tu(doc);
