@@ -514,7 +514,7 @@ int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device,
 
   t.cx = &impl;
   int rc = xl_fe_walk_tu(facts, &impl, nullptr, walk_flags,
-                         needs_device ? &needed : nullptr);
+                         needs_device ? &needed : nullptr, nullptr);
   if (needs_device)
     *needs_device = needed != 0;
   return rc;

@@ -282,6 +282,15 @@ XL_API const char *xl_document_file(const xl_document *doc);
  */
 XL_API int xl_document_base_pch(const xl_document *doc);
 
+/*
+ * 1 when the last check of doc reused the list of the user files of its
+ * translation unit from the check before (the text's leading directives,
+ * its other open files and those files on disk unchanged, and no #include
+ * further down), instead of asking clang for every file of the preamble
+ * again; 0 otherwise.
+ */
+XL_API int xl_document_kept_inclusions(const xl_document *doc);
+
 /* Release a document and its translation unit. Accepts NULL. */
 XL_API void xl_document_free(xl_document *doc);
 

@@ -290,6 +290,48 @@ static void collect_file(CXFile file, CXSourceLocation *stack, unsigned depth,
   fl->items[fl->n++] = file;
 }
 
+/* The kept list of a document's user files, when it has one that still
+ * names files of this translation unit. Returns 1 when fl was filled. */
+static int kept_files(file_list *fl) {
+  size_t n, i;
+  const char *const *paths = xl_fe_incl_files(fl->fe->incl, &n);
+  const fe_file *f;
+  CXFile file;
+
+  if (!paths)
+    return 0;
+  for (i = 0; i < n; i++) {
+    file = clang_getFile(fl->fe->tu, paths[i]);
+    f = file ? xl_fe_file(fl->fe, file) : NULL;
+    if (!f || f->system || XL_GROW(fl->items, fl->cap, fl->n + 1) < 0) {
+      fl->n = 0; /* not a user file of this unit (or no memory): ask clang */
+      return 0;
+    }
+    fl->items[fl->n++] = file;
+  }
+  return 1;
+}
+
+/* Fill fl with the user files of the unit: the document's kept list, else
+ * clang_getInclusions (then kept for the document's next check). */
+static void user_files(file_list *fl) {
+  xl_fe *fe = fl->fe;
+  const char **paths;
+  size_t i;
+
+  if (kept_files(fl))
+    return;
+  clang_getInclusions(fe->tu, collect_file, fl);
+  if (fl->oom || !fe->incl)
+    return;
+  paths = calloc(fl->n ? fl->n : 1, sizeof(*paths));
+  for (i = 0; paths && i < fl->n; i++)
+    paths[i] = fe->facts->files[xl_fe_file(fe, fl->items[i])->id];
+  if (!paths || xl_fe_incl_keep(fe->incl, paths, fl->n) < 0)
+    xl_fe_oom(fe);
+  free(paths);
+}
+
 /* Scan every user file; twice, so that macros defined late still count. */
 static void scan_all(scan *s, const file_list *fl) {
   size_t i;
@@ -356,7 +398,7 @@ int xl_fe_arch_scan(int *out_needed, xl_fe *fe) {
   s->fe = fe;
   s->names = &names;
   fl.fe = fe;
-  clang_getInclusions(fe->tu, collect_file, &fl);
+  user_files(&fl);
   if (!fl.oom)
     scan_all(s, &fl);
   for (i = 0; i < fe->facts->nfuncs && !*out_needed; i++)

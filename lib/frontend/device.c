@@ -83,10 +83,11 @@ static int count_errors(CXTranslationUnit tu) {
   return errors;
 }
 
-/* Parse the device side and walk it into *out (NULL when libclang fails). */
+/* Parse the device side and walk it into *out (NULL when libclang fails);
+ * `unsaved` holds the prelude, then the caller's texts. */
 static int parse_device(xl_facts **out, CXIndex index, xl_facts *host,
-                        const xl_command *cmd, const xl_parse_opts *opts) {
-  struct CXUnsavedFile unsaved = {PRELUDE_PATH, prelude, sizeof(prelude) - 1};
+                        const xl_command *cmd, const xl_parse_opts *opts,
+                        struct CXUnsavedFile *unsaved, unsigned n) {
   CXTranslationUnit tu = NULL;
   xl_facts *dev = NULL;
   char **argv = NULL;
@@ -97,7 +98,7 @@ static int parse_device(xl_facts **out, CXIndex index, xl_facts *host,
   if (rc < 0)
     return rc;
   if (clang_parseTranslationUnit2(index, cmd->file, (const char *const *)argv,
-                                  argc, &unsaved, 1,
+                                  argc, unsaved, n,
                                   CXTranslationUnit_KeepGoing,
                                   &tu) != CXError_Success)
     goto cleanup; /* no device facts: the rules that need them stay quiet */
@@ -106,7 +107,7 @@ static int parse_device(xl_facts **out, CXIndex index, xl_facts *host,
     goto cleanup;
   if (count_errors(tu))
     dev->flags |= XL_FACTS_INCOMPLETE;
-  rc = xl_fe_walk_tu(dev, tu, NULL, opts->flags, NULL);
+  rc = xl_fe_walk_tu(dev, tu, NULL, opts->flags, NULL, NULL);
   /* the cache's dependencies are the host facts': the sides' together */
   if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
     rc = xl_fe_record_deps(host, tu, NULL, PRELUDE_PATH);
@@ -123,10 +124,21 @@ cleanup:
 }
 
 int xl_fe_device_pass(CXIndex index, xl_facts *host, const xl_command *cmd,
-                      const xl_parse_opts *opts) {
+                      const xl_parse_opts *opts,
+                      const struct CXUnsavedFile *unsaved, unsigned n) {
+  struct CXUnsavedFile *all = calloc((size_t)n + 1, sizeof(*all));
   xl_facts *dev = NULL;
-  int rc = parse_device(&dev, index, host, cmd, opts);
+  int rc;
 
+  if (!all)
+    return XL_ENOMEM;
+  all[0].Filename = PRELUDE_PATH;
+  all[0].Contents = prelude;
+  all[0].Length = sizeof(prelude) - 1;
+  if (n)
+    memcpy(all + 1, unsaved, n * sizeof(*all));
+  rc = parse_device(&dev, index, host, cmd, opts, all, n + 1);
+  free(all);
   if (rc < 0 || !dev)
     return rc;
   return xl_fe_join_sides(host, dev);

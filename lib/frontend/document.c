@@ -19,7 +19,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +39,8 @@ struct xl_frontend_doc {
   int argc;
   int pch_failed;            /* building it failed: parse without one */
   int tu_pch;                /* tu was parsed with the base PCH */
+  fe_incl *incl;             /* the user files of tu (inclusions.c) */
+  int kept;                  /* the last parse reused them */
 };
 
 /* An index that keeps preambles in memory and hides the PCH's declarations. */
@@ -91,7 +92,8 @@ int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,
   doc->cmd = cmd;
   doc->opts = *opts;
   doc->index = new_index();
-  if (!doc->index || doc_args(doc) < 0) {
+  if (!doc->index || doc_args(doc) < 0 ||
+      xl_fe_incl_new(&doc->incl, cmd->file) < 0) {
     xl_frontend_doc_free(doc);
     return XL_ENOMEM;
   }
@@ -109,11 +111,16 @@ void xl_frontend_doc_free(xl_frontend_doc *doc) {
   if (doc->argv && doc->argv[doc->argc + 1])
     unlink(doc->argv[doc->argc + 1]); /* the base PCH */
   xl_argv_free(doc->argv);
+  xl_fe_incl_free(doc->incl);
   free(doc);
 }
 
 int xl_frontend_doc_base_pch(const xl_frontend_doc *doc) {
   return doc->tu && doc->tu_pch;
+}
+
+int xl_frontend_doc_kept_inclusions(const xl_frontend_doc *doc) {
+  return doc->tu && doc->kept;
 }
 
 static unsigned parse_flags(const xl_frontend_doc *doc) {
@@ -142,21 +149,8 @@ static int doc_failure(enum CXErrorCode ec, const char *file, xl_error *err) {
 static int leading_directive(const char *s, size_t n) {
   size_t i = (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) ? 3 : 0;
 
-  while (i < n) {
-    if (isspace((unsigned char)s[i])) {
-      i++;
-    } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
-      while (i < n && s[i] != '\n')
-        i++;
-    } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
-      for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
-        ;
-      i += 2;
-    } else {
-      return s[i] == '#';
-    }
-  }
-  return 0;
+  i = xl_fe_skip_blank(s, n, i);
+  return i < n && s[i] == '#';
 }
 
 /* 1 when the arguments include a file of their own (-include, -imacros,
@@ -293,6 +287,7 @@ static int fresh_parse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
 static void drop_tu(xl_frontend_doc *doc) {
   clang_disposeTranslationUnit(doc->tu);
   doc->tu = NULL;
+  xl_fe_incl_drop(doc->incl); /* a new unit: its files are asked again */
 }
 
 /* Parse the first time, or reparse; on failure the TU is gone. A base PCH
@@ -346,13 +341,38 @@ static struct CXUnsavedFile *unsaved_files(const xl_frontend_doc *doc,
   return u;
 }
 
+/* Walk doc's unit, or recover.c's second parse of a rewritten copy of it
+ * (the document keeps its own unit for the next reparse), into *out. */
+static int doc_facts(xl_facts **out, xl_frontend_doc *doc, fe_doc_in *in,
+                     xl_diags *clang_errors, xl_error *err) {
+  CXTranslationUnit again = NULL;
+  xl_recovery rec;
+  int rc;
+
+  memset(&rec, 0, sizeof(rec));
+  if (xl_fe_recover(&rec, &again, doc->tu, doc->index, doc->cmd->file,
+                    doc->argv, doc->tu_pch ? doc->argc + 2 : doc->argc) < 0) {
+    xl_recovery_free(&rec);
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  }
+  if (again)
+    in->incl = NULL; /* another unit: its files are its own */
+  rc = xl_fe_tu_facts(out, doc->index, again ? again : doc->tu,
+                      again ? &rec : NULL, doc->cmd, &doc->opts, clang_errors,
+                      NULL, in, err);
+  doc->kept = !again && rc == XL_OK && xl_fe_incl_reused(doc->incl);
+  if (again)
+    clang_disposeTranslationUnit(again);
+  xl_recovery_free(&rec);
+  return rc;
+}
+
 int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
                           const char *text, size_t len,
                           const xl_unsaved_file *files, size_t nfiles,
                           xl_diags *clang_errors, xl_error *err) {
   struct CXUnsavedFile *unsaved = unsaved_files(doc, text, len, files, nfiles);
-  CXTranslationUnit again = NULL;
-  xl_recovery rec;
+  fe_doc_in in;
   int rc;
 
   *out = NULL;
@@ -360,22 +380,14 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   rc = reparse(doc, unsaved, (unsigned)(nfiles + 1),
                parse_argc(doc, text, len), err);
-  free(unsaved);
-  if (rc < 0)
-    return rc;
-  /* what clang cannot parse but nvcc accepts: a second, full parse of a
-   * rewritten copy; the document keeps its own TU for the next reparse */
-  memset(&rec, 0, sizeof(rec));
-  if (xl_fe_recover(&rec, &again, doc->tu, doc->index, doc->cmd->file,
-                    doc->argv, doc->tu_pch ? doc->argc + 2 : doc->argc) < 0) {
-    xl_recovery_free(&rec);
-    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (rc == XL_OK) {
+    /* the device side, when needed, parses the same texts */
+    xl_fe_incl_prepare(doc->incl, text, len, files, nfiles);
+    in.unsaved = unsaved;
+    in.nunsaved = (unsigned)(nfiles + 1);
+    in.incl = doc->incl;
+    rc = doc_facts(out, doc, &in, clang_errors, err);
   }
-  rc = xl_fe_tu_facts(out, doc->index, again ? again : doc->tu,
-                      again ? &rec : NULL, doc->cmd, &doc->opts, clang_errors,
-                      NULL, err);
-  if (again)
-    clang_disposeTranslationUnit(again);
-  xl_recovery_free(&rec);
+  free(unsaved);
   return rc;
 }

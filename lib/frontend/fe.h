@@ -162,6 +162,7 @@ typedef struct xl_fe {
   size_t nblanked;
 
   struct fe_uses *uses;        /* uses.c's state, created on first need */
+  struct fe_incl *incl;        /* a document's kept user files (may be NULL) */
 } xl_fe;
 
 /* ---- annot.c (lambda_operator_annotated's fix-it) ---------------------- */
@@ -395,14 +396,16 @@ struct xl_recovery;
  * NULL) names the text recover.c blanked; `flags` are the XL_PARSE_* flags
  * (XL_PARSE_SYSTEM_HEADERS walks system headers too). With `needs_device`
  * (may be NULL) the walk's state then scans for __CUDA_ARCH__ conditionals
- * (xl_fe_arch_scan), which sets it. XL_OK or XL_ENOMEM. The one entry of
+ * (xl_fe_arch_scan), which sets it; `incl` (may be NULL) is a document's
+ * list of its user files, which that scan reuses or fills (inclusions.c).
+ * XL_OK or XL_ENOMEM. The one entry of
  * the walk, over either AST behind its seam (seam.h): libclang's, or the
  * compiler's in the clang plugin, which compiles the walk files against its
  * adapter (lib/frontend/seam_prefix.h) and calls it the same way.
  */
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const struct xl_recovery *rec, unsigned flags,
-                  int *needs_device);
+                  int *needs_device, struct fe_incl *incl);
 
 /* Walk the whole TU and fill fe->facts. Returns XL_OK or XL_ENOMEM. */
 int xl_fe_walk(xl_fe *fe);
@@ -438,6 +441,15 @@ struct xl_parse_opts;
 struct xl_diags;
 struct xl_recovery;
 
+/* What a language-server document (document.c) adds to the analysis of its
+ * translation unit: the editor's texts, which the device side parses too,
+ * and its kept list of user files. */
+typedef struct fe_doc_in {
+  const struct CXUnsavedFile *unsaved; /* the main file's text first */
+  unsigned nunsaved;
+  struct fe_incl *incl;                /* may be NULL */
+} fe_doc_in;
+
 /*
  * Turn a parsed TU into facts: the AST is walked, clang's errors go to
  * clang_errors (may be NULL) as [clang-diagnostic-error] findings, then the
@@ -445,7 +457,8 @@ struct xl_recovery;
  * `device_later` (may be NULL) the device side is left to the caller
  * (xl_fe_device_pass once tu is disposed, so that one AST at a time is in
  * memory) and *device_later says whether it is needed. `rec` (may be NULL)
- * names the text blanked by recover.c for a second parse. *out gets the
+ * names the text blanked by recover.c for a second parse; `doc` (may be
+ * NULL) is what a language-server document adds (fe_doc_in). *out gets the
  * facts (caller frees). XL_EINVAL when clang rejected the command line (an
  * error without a location), XL_ENOMEM.
  */
@@ -454,7 +467,7 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const struct xl_command *cmd,
                    const struct xl_parse_opts *opts,
                    struct xl_diags *clang_errors, int *device_later,
-                   xl_error *err);
+                   const struct fe_doc_in *doc, xl_error *err);
 
 
 /* ---- pair.c ------------------------------------------------------------ */
@@ -496,6 +509,49 @@ int xl_fe_record_deps(xl_facts *facts, CXTranslationUnit tu,
  */
 int xl_fe_arch_scan(int *out_needed, xl_fe *fe);
 
+/* ---- inclusions.c ------------------------------------------------------ */
+
+struct xl_unsaved_file;
+
+/* A document's user files, kept from one check to the next while what
+ * decides them is unchanged (inclusions.c says what that is). */
+typedef struct fe_incl fe_incl;
+
+/* A new, empty list for the document of main_file (copied) into *out (the
+ * caller frees it with xl_fe_incl_free). XL_OK or XL_ENOMEM. */
+int xl_fe_incl_new(fe_incl **out, const char *main_file);
+
+/* Release c. Accepts NULL. */
+void xl_fe_incl_free(fe_incl *c);
+
+/* Before a parse of text with the unsaved files: keep the list for it when
+ * its key matches, else empty it (inclusions.c). */
+void xl_fe_incl_prepare(fe_incl *c, const char *text, size_t len,
+                        const struct xl_unsaved_file *files, size_t nfiles);
+
+/* Empty c (its translation unit was dropped). Accepts NULL. */
+void xl_fe_incl_drop(fe_incl *c);
+
+/* The kept paths for the text last prepared (owned by c), or NULL with *n
+ * = 0 when there are none to use. c may be NULL. */
+const char *const *xl_fe_incl_files(const fe_incl *c, size_t *n);
+
+/* 1 when the text last prepared used the kept list (no xl_fe_incl_keep
+ * since), else 0. c may be NULL. */
+int xl_fe_incl_reused(const fe_incl *c);
+
+/* Keep paths[0..n) (copied) as the user files of the text last prepared,
+ * unless that text has an #include after its leading block. XL_OK, or
+ * XL_ENOMEM with nothing kept. */
+int xl_fe_incl_keep(fe_incl *c, const char *const *paths, size_t n);
+
+/* The offset after the whitespace and comments of s[i, n). */
+size_t xl_fe_skip_blank(const char *s, size_t n, size_t i);
+
+/* The end of s's leading whitespace, comments and directive lines (a
+ * UTF-8 byte order mark skipped): where clang's preamble can lie. */
+size_t xl_fe_leading_block(const char *s, size_t n);
+
 /* ---- device.c ---------------------------------------------------------- */
 
 struct xl_command;
@@ -505,12 +561,14 @@ struct xl_parse_opts;
  * For a file whose host walk found that it needs it (xl_fe_arch_scan):
  * parse and walk the device side into host->device (owned by host), number
  * the extended lambdas of both sides and pair them (xl_lambda.number,
- * .peer). A device parse that libclang refuses leaves host->device NULL.
- * Returns XL_OK or XL_ENOMEM.
+ * .peer). unsaved[0..n) (may be NULL) are texts to parse instead of the
+ * files on disk (a language-server document's). A device parse that
+ * libclang refuses leaves host->device NULL. Returns XL_OK or XL_ENOMEM.
  */
 int xl_fe_device_pass(CXIndex index, xl_facts *host,
                       const struct xl_command *cmd,
-                      const struct xl_parse_opts *opts);
+                      const struct xl_parse_opts *opts,
+                      const struct CXUnsavedFile *unsaved, unsigned n);
 
 /* ---- uses.c ------------------------------------------------------------ */
 

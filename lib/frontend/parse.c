@@ -324,14 +324,14 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
   if (rc == XL_OK)
     rc = xl_fe_tu_facts(out, fe->index, tu, &rec, cmd, opts, clang_errors,
-                        &needs_device, err);
+                        &needs_device, NULL, err);
   if (tu)
     clang_disposeTranslationUnit(tu);
   xl_recovery_free(&rec); /* after the TU: it holds the unsaved copies */
   xl_argv_free(argv);
   /* the device side after the host's TU is gone: one AST in memory */
   if (rc == XL_OK && needs_device &&
-      xl_fe_device_pass(fe->index, *out, cmd, opts) < 0) {
+      xl_fe_device_pass(fe->index, *out, cmd, opts, NULL, 0) < 0) {
     rc = xl_error_set(err, XL_ENOMEM, "out of memory while analysing '%s'",
                       cmd->file);
     xl_facts_free(*out);
@@ -358,7 +358,7 @@ static void hash_as_on_disk(xl_facts *facts, const xl_recovery *rec) {
 int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
                    const xl_recovery *rec, const xl_command *cmd,
                    const xl_parse_opts *opts, xl_diags *clang_errors,
-                   int *device_later, xl_error *err) {
+                   int *device_later, const fe_doc_in *doc, xl_error *err) {
   xl_facts *facts = NULL;
   int nerrors = 0, needs_device = 0, rc;
 
@@ -367,7 +367,8 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   describe_tu(facts, cmd, opts);
   rc = xl_fe_walk_tu(facts, tu, rec, opts->flags,
-                     opts->side == XL_SIDE_HOST ? &needs_device : NULL);
+                     opts->side == XL_SIDE_HOST ? &needs_device : NULL,
+                     doc ? doc->incl : NULL);
   hash_as_on_disk(facts, rec);
   if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
     rc = xl_fe_record_deps(facts, tu, rec, NULL);
@@ -381,7 +382,8 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
   rc = collect_errors(tu, clang_errors, &nerrors, facts, err);
   /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
   if (rc == XL_OK && needs_device && !device_later &&
-      xl_fe_device_pass(index, facts, cmd, opts) < 0)
+      xl_fe_device_pass(index, facts, cmd, opts, doc ? doc->unsaved : NULL,
+                        doc ? doc->nunsaved : 0) < 0)
     rc = xl_error_set(err, XL_ENOMEM, "out of memory while analysing '%s'",
                       cmd->file);
   if (rc < 0) {

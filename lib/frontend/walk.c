@@ -274,7 +274,8 @@ int xl_fe_walk(xl_fe *fe) {
 }
 
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
-                  const xl_recovery *rec, unsigned flags, int *needs_device) {
+                  const xl_recovery *rec, unsigned flags, int *needs_device,
+                  fe_incl *incl) {
   xl_fe *fe = calloc(1, sizeof(*fe));
   int rc;
 
@@ -283,6 +284,7 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
   fe->tu = tu;
   fe->walk_system = (flags & XL_PARSE_SYSTEM_HEADERS) != 0;
   fe->facts = facts;
+  fe->incl = incl;
   if (rec) {
     fe->blanked = rec->blanked;
     fe->nblanked = rec->n;

@@ -463,6 +463,10 @@ int xl_document_base_pch(const xl_document *doc) {
   return xl_frontend_doc_base_pch(doc->fe);
 }
 
+int xl_document_kept_inclusions(const xl_document *doc) {
+  return xl_frontend_doc_kept_inclusions(doc->fe);
+}
+
 int xl_document_check(xl_result **out, xl_document *doc, const char *text,
                       size_t len, xl_error *err) {
   return xl_document_check_files(out, doc, text, len, NULL, 0, err);

@@ -66,6 +66,18 @@ static int read_fd(char **out, size_t *out_len, int fd, const char *path,
   return XL_OK;
 }
 
+int xl_file_stamp(long long *size, long long *mtime_ns, const char *path) {
+  struct stat st;
+
+  *size = *mtime_ns = -1;
+  if (stat(path, &st) != 0)
+    return XL_ENOTFOUND;
+  *size = (long long)st.st_size;
+  *mtime_ns =
+      (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+  return XL_OK;
+}
+
 int xl_read_file(char **out, size_t *out_len, const char *path, xl_error *err) {
   struct stat st;
   int fd, rc;

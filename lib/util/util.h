@@ -102,6 +102,14 @@ int xl_grow(void **items, size_t *cap, size_t need, size_t elem);
 int xl_read_file(char **out, size_t *out_len, const char *path, xl_error *err);
 
 /*
+ * The size of the file at path and the time it was last modified, in
+ * nanoseconds since the epoch, into *size and *mtime_ns (what tells that a
+ * file changed). Both -1, and XL_ENOTFOUND, when it cannot be stat'ed;
+ * otherwise XL_OK.
+ */
+int xl_file_stamp(long long *size, long long *mtime_ns, const char *path);
+
+/*
  * Replace path's contents with data, atomically: a temporary file in the same
  * directory ("path.xlambda-XXXXXX") is written, fsynced and renamed over
  * path, and the directory is fsynced; path's permission bits (and, when

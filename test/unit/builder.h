@@ -62,6 +62,7 @@ Suite *typewalk_suite(void);
 Suite *scope_rules_suite(void);
 Suite *nvcc_misses_suite(void);
 Suite *fixits_suite(void);
+Suite *inclusions_suite(void);
 
 /* Fail the test unless a and b are equal field by field: rule, severity,
  * flags, location, message, ranges, fix-its and notes (locations compared

@@ -26,6 +26,7 @@ int main(void) {
   srunner_add_suite(sr, cache_suite());
   srunner_add_suite(sr, verify_suite());
   srunner_add_suite(sr, fixits_suite());
+  srunner_add_suite(sr, inclusions_suite());
   srunner_run_all(sr, CK_NORMAL);
   failed = srunner_ntests_failed(sr);
   srunner_free(sr);
