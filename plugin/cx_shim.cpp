@@ -506,13 +506,14 @@ void xlp_getInclusions(CXTranslationUnit u, CXInclusionVisitor v,
 
 namespace xlp {
 
-int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device) {
+int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device,
+            unsigned walk_flags) {
   Tu t = tu;
   CXTranslationUnitImpl impl{&t};
   int needed = 0;
 
   t.cx = &impl;
-  int rc = xl_fe_walk_tu(facts, &impl, nullptr, 0,
+  int rc = xl_fe_walk_tu(facts, &impl, nullptr, walk_flags,
                          needs_device ? &needed : nullptr, nullptr);
   if (needs_device)
     *needs_device = needed != 0;

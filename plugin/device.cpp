@@ -22,7 +22,8 @@ namespace xlp {
 /* Parse the device side and walk it into *out (null when clang refuses the
  * invocation: the rules that need it stay quiet, as in device.c). */
 static int parse_device(xl_facts **out, CompilerInstance &ci,
-                        const xl_facts *host) {
+                        const xl_facts *host, const std::string &arch,
+                        SkipFn skip) {
   xl_facts *dev = nullptr;
   int walked = 1; /* 1 until the device AST was walked */
   bool errors = false;
@@ -36,7 +37,9 @@ static int parse_device(xl_facts **out, CompilerInstance &ci,
         Tu tu{ctx, dci.getSourceManager(), dci.getLangOpts()};
         walked = walk_tu(dev, tu, nullptr);
       },
-      &errors);
+      &errors, arch, skip);
+  if (skip)
+    dev->flags |= XL_FACTS_BODIES_SKIPPED;
   if (errors)
     dev->flags |= XL_FACTS_INCOMPLETE; /* a parse with errors keeps facts */
   if (walked == XL_OK) {
@@ -47,9 +50,10 @@ static int parse_device(xl_facts **out, CompilerInstance &ci,
   return walked < 0 ? walked : XL_OK;
 }
 
-int device_pass(CompilerInstance &ci, xl_facts *host) {
+int device_pass(CompilerInstance &ci, xl_facts *host, const std::string &arch,
+                SkipFn skip) {
   xl_facts *dev = nullptr;
-  int rc = parse_device(&dev, ci, host);
+  int rc = parse_device(&dev, ci, host, arch, skip);
 
   if (rc < 0 || !dev)
     return rc;

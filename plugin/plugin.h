@@ -9,6 +9,7 @@
 #include <string>
 
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 extern "C" {
 #include "core/diag_impl.h"
@@ -74,35 +75,51 @@ void check_tu(clang::CompilerInstance &ci, clang::ASTContext &ctx,
 void report_diags(clang::CompilerInstance &ci, const xl_diags *diags,
                   const char *main_file);
 
+/* Whether a parse may skip a function's body (the parse's SourceManager,
+ * the function's declaration). */
+using SkipFn = llvm::function_ref<bool(const clang::SourceManager &,
+                                       const clang::Decl *)>;
+
 /*
  * Parse ci's main file again as the other side of the CUDA compilation
  * (device or host) and call fn with that compiler instance and its AST.
- * *errors says whether that parse had errors. Returns false when clang
- * refused the invocation (fn was not called). (sides.cpp)
+ * *errors says whether that parse had errors. The device side is parsed
+ * for `arch` (e.g. "sm_75"), or when it is empty for first_gpu_arch(ci).
+ * With skip, the parse skips the bodies skip accepts (clang keeps constexpr
+ * bodies and those with a deduced return type); without, it parses every
+ * body. Returns false when clang refused the invocation (fn was not
+ * called). (sides.cpp)
  */
 bool parse_other_side(
     clang::CompilerInstance &ci, bool device,
     llvm::function_ref<void(clang::CompilerInstance &, clang::ASTContext &)> fn,
-    bool *errors);
+    bool *errors, const std::string &arch = std::string(),
+    SkipFn skip = nullptr);
 
 struct Tu;
 
 /*
  * Walk tu into facts (which know their main file and the command's flags)
  * with lib/frontend's walk, xl_fe_walk_tu, over the libclang functions of
- * cx_shim.cpp. With needs_device (may be null) the __CUDA_ARCH__
- * conditionals are scanned too and *needs_device says whether the file
- * needs the device side. Returns XL_OK or XL_ENOMEM. (cx_shim.cpp)
+ * cx_shim.cpp; walk_flags are xl_fe_walk_tu's (XL_PARSE_SYSTEM_HEADERS).
+ * With needs_device (may be null) the __CUDA_ARCH__ conditionals are
+ * scanned too and *needs_device says whether the file needs the device
+ * side. Returns XL_OK or XL_ENOMEM. (cx_shim.cpp)
  */
-int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device);
+int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device,
+            unsigned walk_flags = 0);
 
 /*
- * Parse ci's main file as the device side, walk it into host->device and
- * pair the extended lambdas of the two sides (xl_fe_join_sides). A device
- * parse clang refuses leaves host->device null. Returns XL_OK or
- * XL_ENOMEM. (device.cpp)
+ * Parse ci's main file as the device side (for `arch`, else the compile's
+ * first GPU architecture: parse_other_side), walk it into host->device and
+ * pair the extended lambdas of the two sides (xl_fe_join_sides). With
+ * skip, the device parse skips the bodies skip accepts and the device facts
+ * say XL_FACTS_BODIES_SKIPPED. A device parse clang refuses leaves
+ * host->device null. Returns XL_OK or XL_ENOMEM. (device.cpp)
  */
-int device_pass(clang::CompilerInstance &ci, xl_facts *host);
+int device_pass(clang::CompilerInstance &ci, xl_facts *host,
+                const std::string &arch = std::string(),
+                SkipFn skip = nullptr);
 
 /* The compile's first GPU architecture, e.g. "sm_90" (sm_75 if none). */
 std::string first_gpu_arch(clang::CompilerInstance &ci);

@@ -54,7 +54,8 @@ static bool dropped(StringRef a, bool *with_value) {
 }
 
 /* The running job's cc1 arguments turned into the other side's. */
-static std::vector<std::string> side_args(CompilerInstance &ci, bool device) {
+static std::vector<std::string> side_args(CompilerInstance &ci, bool device,
+                                          const std::string &arch) {
   std::vector<std::string> cur = ci.getInvocation().getCC1CommandLine();
   const TargetOptions &to = ci.getTargetOpts();
   const FrontendOptions &fo = ci.getFrontendOpts();
@@ -70,7 +71,8 @@ static std::vector<std::string> side_args(CompilerInstance &ci, bool device) {
   out.insert(out.end(), {"-triple", fo.AuxTriple, "-aux-triple", to.Triple});
   if (device)
     out.insert(out.end(), {"-aux-target-cpu", to.CPU, "-target-cpu",
-                           first_gpu_arch(ci), "-fcuda-is-device", "-include",
+                           arch.empty() ? first_gpu_arch(ci) : arch,
+                           "-fcuda-is-device", "-include",
                            PRELUDE_PATH});
   else if (fo.AuxTargetCPU)
     out.insert(out.end(), {"-target-cpu", *fo.AuxTargetCPU});
@@ -78,8 +80,9 @@ static std::vector<std::string> side_args(CompilerInstance &ci, bool device) {
 }
 
 static std::shared_ptr<CompilerInvocation>
-side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags) {
-  std::vector<std::string> args = side_args(ci, device);
+side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags,
+                const std::string &arch, bool skip_bodies) {
+  std::vector<std::string> args = side_args(ci, device, arch);
   std::vector<const char *> argv;
   auto inv = std::make_shared<CompilerInvocation>();
 
@@ -91,6 +94,9 @@ side_invocation(CompilerInstance &ci, bool device, DiagnosticsEngine &diags) {
   fo.ProgramAction = frontend::ParseSyntaxOnly;
   fo.Inputs = ci.getFrontendOpts().Inputs;
   fo.OutputFile.clear();
+  /* `check --parse=skip` skips the host's bodies; the device side's only
+   * where its caller says so (archpp.h) */
+  fo.SkipFunctionBodies = skip_bodies;
   fo.Plugins.clear();
   fo.AddPluginActions.clear();
   fo.PluginArgs.clear();
@@ -109,37 +115,44 @@ using SideFn = llvm::function_ref<void(CompilerInstance &, ASTContext &)>;
 
 class SideConsumer : public ASTConsumer {
 public:
-  SideConsumer(CompilerInstance &ci, SideFn fn) : ci_(ci), fn_(fn) {}
+  SideConsumer(CompilerInstance &ci, SideFn fn, SkipFn skip)
+      : ci_(ci), fn_(fn), skip_(skip) {}
   void HandleTranslationUnit(ASTContext &ctx) override { fn_(ci_, ctx); }
+  bool shouldSkipFunctionBody(Decl *d) override {
+    return skip_ && skip_(ci_.getSourceManager(), d);
+  }
 
 private:
   CompilerInstance &ci_;
   SideFn fn_;
+  SkipFn skip_;
 };
 
 class SideAction : public ASTFrontendAction {
 public:
-  explicit SideAction(SideFn fn) : fn_(fn) {}
+  SideAction(SideFn fn, SkipFn skip) : fn_(fn), skip_(skip) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef) override {
-    return std::make_unique<SideConsumer>(ci, fn_);
+    return std::make_unique<SideConsumer>(ci, fn_, skip_);
   }
 
 private:
   SideFn fn_;
+  SkipFn skip_;
 };
 
 } // namespace
 
 bool parse_other_side(CompilerInstance &ci, bool device, SideFn fn,
-                      bool *errors) {
+                      bool *errors, const std::string &arch, SkipFn skip) {
   IntrusiveRefCntPtr<DiagnosticsEngine> quiet =
       CompilerInstance::createDiagnostics(ci.getVirtualFileSystem(),
                                           ci.getDiagnosticOpts(),
                                           new IgnoringDiagConsumer());
-  std::shared_ptr<CompilerInvocation> inv = side_invocation(ci, device, *quiet);
+  std::shared_ptr<CompilerInvocation> inv =
+      side_invocation(ci, device, *quiet, arch, static_cast<bool>(skip));
 
   *errors = false;
   if (!inv)
@@ -147,7 +160,7 @@ bool parse_other_side(CompilerInstance &ci, bool device, SideFn fn,
   CompilerInstance other(inv, ci.getPCHContainerOperations());
   other.setVirtualFileSystem(ci.getVirtualFileSystemPtr());
   other.createDiagnostics(new IgnoringDiagConsumer(), true);
-  SideAction act(fn);
+  SideAction act(fn, skip);
   other.ExecuteAction(act);
   *errors = other.getDiagnostics().hasErrorOccurred();
   return true;

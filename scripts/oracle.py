@@ -43,7 +43,8 @@ arguments, the mode and `nvcc --version`, so that the CLI and plugin runs of
 the suite run nvcc once.
 
 Directives in a test file:
-  // ORACLE: args -std=c++20      extra arguments for both tools
+  // ORACLE: args -std=c++20      extra arguments for both tools (%S is
+                                  the test file's folder, as in lit)
   // ORACLE: host                 compare against `nvcc -c`
   // ORACLE: no-extended-lambda   nvcc without --extended-lambda; xlambda
                                   checks it as an nvcc command (through a
@@ -84,8 +85,9 @@ def directives(path, plugin=False):
             if not m:
                 continue
             key, value = m.group(1), m.group(2).strip()
-            if key == 'args':
-                args += shlex.split(value)
+            if key == 'args':  # %S: the test file's folder, as in lit
+                here = os.path.dirname(os.path.abspath(path))
+                args += [a.replace('%S', here) for a in shlex.split(value)]
             elif key == 'host':
                 mode = 'host'
             elif key == 'no':

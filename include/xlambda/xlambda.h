@@ -99,6 +99,16 @@ XL_API int xl_options_set_cache_url(xl_options *opts, const char *url);
 /* Analyse declarations in system headers too (off by default). */
 XL_API void xl_options_set_system_headers(xl_options *opts, int on);
 
+/*
+ * Parse the host side with the bodies of functions no rule reads skipped
+ * (`--parse=skip`: non-templated functions of system headers), through
+ * clang's own front end in-process, when xlambda was built with
+ * libclang-cpp; otherwise, after a parse error, with the result cache or
+ * with system headers analysed, the full parse (the default) is used.
+ * The findings are the full parse's (ctest parse-diff).
+ */
+XL_API void xl_options_set_parse_skip(xl_options *opts, int on);
+
 /* A deep copy of opts into *out (caller frees). XL_OK or XL_ENOMEM. */
 XL_API int xl_options_copy(xl_options **out, const xl_options *opts);
 

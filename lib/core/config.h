@@ -117,6 +117,7 @@ int xl_config_apply(const xl_config *cfg, xl_options *opts, xl_error *err);
 typedef struct xl_config_cli {
   const char *rules, *warnings_as_errors, *cuda_path, *cuda_version;
   int system_headers; /* --system-headers */
+  int parse_skip;     /* --parse=skip */
 } xl_config_cli;
 
 /*

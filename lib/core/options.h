@@ -17,6 +17,7 @@ struct xl_options {
   xl_argv before, after; /* extra arguments (ExtraArgsBefore, ExtraArgs) */
   xl_argv removed;       /* globs of arguments to remove (RemovedArgs) */
   int system_headers;
+  int parse_skip;        /* --parse=skip (issue 20) */
   char *cache_dir;       /* the result cache, or NULL */
   char *cache_url;       /* its shared level (--cache-url), or NULL */
 };

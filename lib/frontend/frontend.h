@@ -52,6 +52,9 @@ void xl_frontend_free(xl_frontend *fe);
                                             the preamble's headers */
 #define XL_PARSE_SYSTEM_HEADERS 0x4u /* walk system-header declarations too */
 #define XL_PARSE_RECORD_DEPS 0x8u /* fill facts->deps (the result cache) */
+#define XL_PARSE_SKIP_BODIES 0x10u /* check --parse=skip: the host side
+                                      parsed by cdriver.h, with the bodies
+                                      no rule reads skipped */
 
 typedef struct xl_parse_opts {
   const xl_toolkit *toolkit;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cdriver.h"
 #include "fe.h"
 #include "frontend.h"
 #include "recover.h"
@@ -262,6 +263,42 @@ static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
   return XL_OK;
 }
 
+/*
+ * --parse=skip: the host side through cdriver.h. *out stays NULL when the
+ * library is not built, the facts need the result cache's dependencies or
+ * system-header declarations, or the parse had errors: the caller then
+ * parses in full.
+ */
+static int parse_skipping(xl_facts **out, const xl_command *cmd,
+                          const xl_parse_opts *opts, char **argv, int argc,
+                          xl_error *err) {
+#ifdef XL_HAVE_CDRIVER
+  xl_facts *facts = NULL;
+  int parsed = 0, rc;
+
+  if (opts->side != XL_SIDE_HOST ||
+      (opts->flags & (XL_PARSE_RECORD_DEPS | XL_PARSE_SYSTEM_HEADERS)))
+    return XL_OK;
+  if (xl_facts_new(&facts, cmd->file) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  describe_tu(facts, cmd, opts);
+  rc = xl_cdriver_parse(&parsed, facts, cmd->file, (const char *const *)argv,
+                        argc, opts->flags & XL_PARSE_SYSTEM_HEADERS);
+  if (rc < 0 || !parsed) {
+    xl_facts_free(facts);
+    return rc < 0 ? xl_error_set(err, rc, "out of memory while analysing '%s'",
+                                 cmd->file)
+                  : XL_OK;
+  }
+  facts->flags |= XL_FACTS_BODIES_SKIPPED;
+  *out = facts;
+  return XL_OK;
+#else
+  (void)out, (void)cmd, (void)opts, (void)argv, (void)argc, (void)err;
+  return XL_OK;
+#endif
+}
+
 int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
                       const xl_parse_opts *opts, xl_diags *clang_errors,
                       xl_error *err) {
@@ -277,6 +314,13 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
     return rc;
   if (xl_frontend_args(&argv, &argc, cmd, opts) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
+  if (opts->flags & XL_PARSE_SKIP_BODIES) {
+    rc = parse_skipping(out, cmd, opts, argv, argc, err);
+    if (rc < 0 || *out) {
+      xl_argv_free(argv);
+      return rc;
+    }
+  }
   rc = parse_tu(&tu, &rec, fe, cmd->file, argv, argc, err);
   if (rc == XL_OK)
     rc = xl_fe_tu_facts(out, fe->index, tu, &rec, cmd, opts, clang_errors,

@@ -284,6 +284,8 @@ static void parse_opts_of(xl_parse_opts *po, const xl_checker *c) {
   po->cuda_minor = c->opts->cuda_minor;
   if (c->opts->system_headers)
     po->flags |= XL_PARSE_SYSTEM_HEADERS;
+  if (c->opts->parse_skip)
+    po->flags |= XL_PARSE_SKIP_BODIES;
   if (c->opts->cache_dir || c->opts->cache_url)
     po->flags |= XL_PARSE_RECORD_DEPS;
 }

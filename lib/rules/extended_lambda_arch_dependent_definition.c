@@ -22,7 +22,9 @@
  *
  * Detector: lib/frontend/archscan.c (xl_fe_arch_scan(), record_arm(): the
  *   xl_cond arms and their removal), lib/frontend/device.c
- *   (xl_fe_device_pass(): facts->device), lib/frontend/pair.c (list_func():
+ *   (xl_fe_device_pass(): facts->device), plugin/archpp.cpp
+ *   (plan_device_skip(): XL_LAMBDA_DEVICE_SKIPPED under --parse=skip),
+ *   lib/frontend/pair.c (list_func():
  *   number; pair_lists(): peer), lib/frontend/uses.c (xl_fe_uses_lambda():
  *   spelling; on_call(): kernel launches), lib/frontend/lambda.c (read_stmt():
  *   stmt, stmt_indent, stmt_end), lib/frontend/scope.c (read_var(): var)
@@ -155,7 +157,9 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
  * host-only lambda is always reported: a launch of it finds no device code,
  * or another lambda's. A device-only one only when its function exists in
  * the host compilation too (and holds a lambda there): otherwise nothing on
- * the host can name it.
+ * the host can name it. A host lambda whose function the device side of
+ * --parse=skip did not parse (XL_LAMBDA_DEVICE_SKIPPED: nothing in it
+ * depends on __CUDA_ARCH__) exists in both compilations.
  */
 static void one_sided(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
                       const xl_facts *lf, const xl_facts *other,
@@ -165,6 +169,7 @@ static void one_sided(xl_rule_ctx *ctx, const xl_facts *h, const xl_facts *d,
   for (uint32_t i = 0; i < lf->nlambdas; i++) {
     const xl_lambda *l = &lf->lambdas[i];
     if (!l->number || l->peer != XL_NONE || l->func >= lf->nfuncs ||
+        (l->flags & XL_LAMBDA_DEVICE_SKIPPED) ||
         (!host && !xl_same_func(other, lf, l->func)))
       continue;
     report(ctx, h, d, lf, l, side);

@@ -24,6 +24,19 @@ pipeline) and peak RSS. The load average is printed before and after.
       floor), and N small translation units in one database (-j2, cold,
       then warm through the cache).
 
+  bench.py parse [--db BUILD --match REGEX --count N] [FILES...]
+      `xlambda check --parse=full` against `--parse=skip` (issue 20), one
+      after the other on each unit, --repeat times: CPU time and peak RSS
+      of each, and whether the two JSON outputs are equal. FILES are test
+      cases (their `%xlambda check ... -- ARGS` RUN line gives the
+      arguments) or directories of them; --db picks entries of a compile
+      database. --device-share also times a copy of each of FILES with
+      __CUDA_ARCH__ renamed (it and the files it includes with quotes):
+      the host side alone, so the difference is the device side's cost.
+      --baseline XLAMBDA times that build's --parse=skip too, interleaved.
+      scripts/bench/amrex holds AMReX-style units whose every lambda tests
+      __CUDA_ARCH__.
+
 --json FILE keeps the raw measurements. Not a timed test: run it by hand
 and copy the tables into docs/performance.md with the load it printed.
 """
@@ -468,6 +481,125 @@ def cmd_growth(a):
     return res
 
 
+def parse_units(a, tmp):
+    """(label, argv prefix, argv suffix) of each unit of `bench.py parse`."""
+    units = []
+    if a.db:
+        with open(os.path.join(a.db, 'compile_commands.json')) as f:
+            entries = [e for e in json.load(f) if re.search(a.match, e['file'])]
+        by_file = {e['file']: e for e in entries}
+        for i, file in enumerate(pick(list(by_file), a.count)):
+            db = one_entry_db(tmp, by_file[file], 'parse-%d' % i)
+            units.append((file, ['-p', db], []))
+    sys.path.insert(0, os.path.join(ROOT, 'test', 'facts'))
+    import verify_facts
+    for path in verify_facts.cases(a.files):
+        args = shlex.split(a.args) if a.args else verify_facts.case_args(path)
+        units.append((path, [path], ['--'] + args))
+    return units
+
+
+NO_ARCH = 'XL_BENCH_NO_ARCH__'
+
+
+def host_only_copy(path, tmp, done=None):
+    """Copy path, and the files it includes with quotes from beside it
+    (recursively), into tmp with __CUDA_ARCH__ renamed to an undefined
+    name: the host side preprocesses the copy exactly as the original,
+    and no file needs the device side. Returns the copy's path."""
+    done = {} if done is None else done
+    path = os.path.abspath(path)
+    if path in done:
+        return done[path]
+    out = os.path.join(tmp, 'host-only', os.path.relpath(path, '/'))
+    done[path] = out
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(path, encoding='utf-8', errors='replace') as f:
+        text = f.read()
+    with open(out, 'w', encoding='utf-8') as f:
+        f.write(text.replace('__CUDA_ARCH__', NO_ARCH))
+    for inc in re.findall(r'^\s*#\s*include\s*"([^"]+)"', text, re.M):
+        near = os.path.join(os.path.dirname(path), inc)
+        if os.path.isfile(near):
+            host_only_copy(near, tmp, done)
+    return out
+
+
+def parse_variants(a):
+    """(name, xlambda, --parse mode) of each run of a unit."""
+    out = [('full', a.xlambda, 'full'), ('skip', a.xlambda, 'skip')]
+    if a.baseline:
+        out.append(('base', a.baseline, 'skip'))
+    return out
+
+
+def parse_runs(a, row, pre, post, key=''):
+    """Each variant a.repeat times, interleaved, into row."""
+    names = [v[0] for v in parse_variants(a)]
+    for name in names:
+        row[name + key] = []
+    for _ in range(a.repeat):
+        for name, xlambda, mode in parse_variants(a):
+            row[name + key].append(measure(
+                [xlambda, 'check', '--parse=' + mode, '-j1',
+                 '--format=json', '--no-progress', '--quiet'] + pre + post))
+    outs = {n: row[n + key][0]['stdout'] for n in names}
+    row['equal' + key] = all(outs[n] == outs['full'] for n in names)
+    for n in names:
+        row[n + key + '_cpu'] = min(r['cpu'] for r in row[n + key])
+        row[n + key + '_rss'] = max(r['rss'] for r in row[n + key])
+        for r in row[n + key]:
+            r.pop('stdout')
+
+
+def print_share(a, res):
+    """The device side's share of each variant (--device-share)."""
+    for n in [v[0] for v in parse_variants(a)]:
+        tot = sum(r[n + '_cpu'] for r in res)
+        host = sum(r[n + '_host_cpu'] for r in res)
+        print('%s: %.2f s CPU, host side alone %.2f s: device side %.2f s '
+              '(%.0f%%)' % (n, tot, host, tot - host,
+                            100 * (tot - host) / max(tot, 1e-9)))
+
+
+def cmd_parse(a):
+    print('load before: %s' % load())
+    res = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, pre, post in parse_units(a, tmp):
+            row = {'file': label}
+            parse_runs(a, row, pre, post)
+            if a.device_share and len(pre) == 1:
+                parse_runs(a, row, [host_only_copy(pre[0], tmp)], post,
+                           '_host')
+            print('%-60s full %6.2f s %5.0f MiB  skip %6.2f s %5.0f MiB  '
+                  '%.2fx %s' % (label[-60:], row['full_cpu'], row['full_rss'],
+                                row['skip_cpu'], row['skip_rss'],
+                                row['skip_cpu'] / max(row['full_cpu'], 1e-9),
+                                'equal' if row['equal'] else 'DIFFERENT'),
+                  flush=True)
+            if 'base_cpu' in row:
+                print('%-60s baseline skip %6.2f s %5.0f MiB'
+                      % ('', row['base_cpu'], row['base_rss']), flush=True)
+            if 'full_host_cpu' in row:
+                print('%-60s host side alone: %s' % ('', '  '.join(
+                    '%s %6.2f s' % (v[0], row[v[0] + '_host_cpu'])
+                    for v in parse_variants(a))), flush=True)
+            res.append(row)
+    full = sum(r['full_cpu'] for r in res)
+    skip = sum(r['skip_cpu'] for r in res)
+    print('%d units: full %.2f s CPU, skip %.2f s CPU (%.2fx); peak RSS '
+          'max full %.0f MiB, skip %.0f MiB; %d with different findings'
+          % (len(res), full, skip, skip / max(full, 1e-9),
+             max([r['full_rss'] for r in res] or [0]),
+             max([r['skip_rss'] for r in res] or [0]),
+             sum(not r['equal'] for r in res)))
+    if res and all('full_host_cpu' in r for r in res):
+        print_share(a, res)
+    print('load after: %s' % load())
+    return res
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
@@ -487,9 +619,26 @@ def main():
     p = sub.add_parser('growth')
     p.add_argument('--lambdas', default='1,10,100,1000')
     p.add_argument('--tus', default='1,10,100,500')
+    p = sub.add_parser('parse')
+    p.add_argument('--db')
+    p.add_argument('--match', default='.')
+    p.add_argument('--count', type=int, default=10)
+    p.add_argument('--repeat', type=int, default=1)
+    p.add_argument('--args', help='the clang arguments of FILES '
+                   '(default: their RUN line, else -std=c++17)')
+    p.add_argument('--device-share', action='store_true',
+                   help='also time a copy of each of FILES (and of the '
+                   'files it includes with quotes) with __CUDA_ARCH__ '
+                   'renamed: the host side alone; the difference is the '
+                   'device side\'s')
+    p.add_argument('--baseline', help='another xlambda (say, a build '
+                   'before a change): its --parse=skip is timed too, '
+                   'interleaved with the others')
+    p.add_argument('files', nargs='*')
     a = ap.parse_args()
     a.xlambda = os.path.abspath(a.xlambda)
-    res = {'real': cmd_real, 'jobs': cmd_jobs, 'growth': cmd_growth}[a.cmd](a)
+    res = {'real': cmd_real, 'jobs': cmd_jobs, 'growth': cmd_growth,
+           'parse': cmd_parse}[a.cmd](a)
     if a.json:
         with open(a.json, 'w') as f:
             json.dump({'cmd': sys.argv, 'load': load(), 'results': res}, f,

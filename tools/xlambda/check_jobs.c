@@ -35,6 +35,7 @@ static void profile_args(xl_profile_args *a, const check_opts *o) {
   a->cli.cuda_path = o->cuda_path;
   a->cli.cuda_version = o->cuda_version;
   a->cli.system_headers = o->system_headers;
+  a->cli.parse_skip = o->parse_skip;
   a->header_filter = o->header_filter;
   a->exclude_header_filter = o->exclude_header_filter;
   /* replayed results carry no facts: --dump-facts, --verify-facts and

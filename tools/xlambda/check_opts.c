@@ -51,6 +51,8 @@ static int parse_flag(check_opts *o, const char *arg) {
       {"h", &o->help, 1},
       {"list-rules", &o->list_rules, 1},
       {"system-headers", &o->system_headers, 1},
+      {"parse=skip", &o->parse_skip, 1},
+      {"parse=full", &o->parse_skip, 0},
       {"dump-config", &o->dump_config, 1},
       {"verify-config", &o->verify_config, 1},
       {"no-progress", &o->no_progress, 1},

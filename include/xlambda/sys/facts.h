@@ -413,6 +413,7 @@ typedef struct xl_field {
 #define XL_FACTS_NVCC_COMMAND (1u << 1)    /* the compile command is an nvcc one */
 #define XL_FACTS_DEVICE_SIDE (1u << 2)     /* these facts describe the device compilation */
 #define XL_FACTS_INCOMPLETE (1u << 3)      /* the file did not parse cleanly */
+#define XL_FACTS_BODIES_SKIPPED (1u << 4)  /* --parse=skip parsed the host side */
 
 /* xl_facts.file_flags[i] */
 #define XL_FILE_SYSTEM (1u << 0) /* a system header */

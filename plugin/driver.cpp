@@ -1,0 +1,219 @@
+/*
+ * driver.cpp: the parse of `xlambda check --parse=skip` (issue 20), in the
+ * shared library xlambda_cdriver (lib/frontend/cdriver.h).
+ *
+ * libclang's C API parses every function body. This file drives clang's
+ * own front end in-process instead (libclang-cpp, as the plugin runs inside
+ * clang), with -fskip-function-bodies and an ASTConsumer whose
+ * shouldSkipFunctionBody keeps every body a rule may read, then walks the
+ * AST with lib/frontend's walk over the plugin's libclang shim
+ * (cx_shim.cpp) and, when the file needs it, parses the device side in
+ * full (device.cpp, sides.cpp), as the plugin does.
+ *
+ * The skip decision (skippable()). A body is kept when it is
+ *   - in the main file, or outside any file;
+ *   - in a header that is not a system header (instances.c walks the
+ *     instantiations of user templates, uses.c follows closures into
+ *     them, introspect_tmpl.c lexes their patterns, the walk reads every
+ *     declaration of a user header);
+ *   - a templated function anywhere (a function template, a member of a
+ *     class template, a generic lambda): a closure reaches only a
+ *     templated body, and uses.c's launcher search follows closures
+ *     through library templates (thrust::for_each down to CUB's launch),
+ *     adl.c's hazard and the host introspection read them.
+ * So only the bodies of non-templated functions in system headers are
+ * skipped: the walk skips system-header declarations whole, instances.c
+ * walks no specialization of a system template, and a non-templated
+ * function cannot receive a closure by its own type. (clang itself keeps
+ * constexpr bodies and bodies with a deduced return type.)
+ *
+ * The device side, when the file needs it, skips more (archpp.h): every
+ * body of a system header, and every user body whose text the host parse's
+ * preprocessor found alike in both compilations (no #if group on
+ * __CUDA_ARCH__ or an arch macro meets it, no arch macro is expanded in
+ * it). Only the bodies that can change what the two device-side rules
+ * compare are parsed; the host lambdas whose function is not are flagged
+ * XL_LAMBDA_DEVICE_SKIPPED (the device compilation defines them alike).
+ *
+ * A parse with errors is not walked: the caller parses again in full
+ * (parse.c), so clang's errors, recover.c's second parse and the facts of
+ * a broken file are exactly `--parse=full`'s.
+ */
+#include "plugin.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Driver/CreateInvocationFromArgs.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include "archpp.h"
+#include "cursor.h"
+
+extern "C" {
+#include "frontend/cdriver.h"
+}
+
+using namespace clang;
+
+namespace xlp {
+namespace {
+
+/* Whether no rule reads the body of d (see the top of this file). */
+bool skippable(const SourceManager &sm, const Decl *d) {
+  const FunctionDecl *fd = d->getAsFunction();
+  SourceLocation loc = sm.getExpansionLoc(d->getLocation());
+
+  if (!fd || loc.isInvalid() || sm.isWrittenInMainFile(loc))
+    return false;
+  if (!sm.isInSystemHeader(loc))
+    return false;
+  return !fd->isTemplated();
+}
+
+/* What the parse produced, for xl_cdriver_parse. */
+struct Job {
+  Job(xl_facts *f, unsigned flags) : facts(f), walk_flags(flags) {}
+  xl_facts *facts;
+  unsigned walk_flags;
+  int rc = XL_OK;
+  bool walked = false;
+  bool needs_device = false; /* the device pass runs after the host AST is
+                                freed: one AST in memory, as in parse.c */
+  ArchRegions regions;       /* the host preprocessor's (archpp.h) */
+  std::vector<const Decl *> bodies; /* user-file bodies the host kept */
+  DeviceSkip device_skip;    /* what the device pass may skip */
+};
+
+class SkipConsumer : public ASTConsumer {
+public:
+  SkipConsumer(CompilerInstance &ci, Job &job) : ci_(ci), job_(job) {}
+
+  bool shouldSkipFunctionBody(Decl *d) override {
+    const SourceManager &sm = ci_.getSourceManager();
+
+    if (skippable(sm, d))
+      return true;
+    if (d->getAsFunction() &&
+        !sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation())))
+      job_.bodies.push_back(d);
+    return false;
+  }
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    bool needs_device = false;
+
+    if (ci_.getDiagnostics().hasErrorOccurred())
+      return; /* parse.c parses again in full */
+    Tu tu{ctx, ci_.getSourceManager(), ci_.getLangOpts()};
+    job_.walked = true;
+    job_.rc = walk_tu(job_.facts, tu, &needs_device, job_.walk_flags);
+    job_.needs_device = needs_device;
+    if (job_.rc != XL_OK || !needs_device)
+      return;
+    job_.regions.finish();
+    job_.rc = plan_device_skip(&job_.device_skip, job_.facts,
+                               ci_.getSourceManager(), job_.regions,
+                               job_.bodies);
+  }
+
+private:
+  CompilerInstance &ci_;
+  Job &job_;
+};
+
+class SkipAction : public ASTFrontendAction {
+public:
+  explicit SkipAction(Job &job) : job_(job) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 StringRef) override {
+    watch_arch(ci.getPreprocessor(), &job_.regions);
+    return std::make_unique<SkipConsumer>(ci, job_);
+  }
+
+private:
+  Job &job_;
+};
+
+/* The device side's architecture, as lib/frontend/device.c picks it: the
+ * command's (empty: first_gpu_arch finds it), else nvcc 13.0's sm_75 (clang's
+ * own default is older). */
+std::string device_arch(const char *const *argv, int argc) {
+  for (int i = 0; i < argc; i++) {
+    StringRef a(argv[i]);
+    if (a.starts_with("--cuda-gpu-arch") || a.starts_with("--offload-arch"))
+      return "";
+  }
+  return "sm_75";
+}
+
+/* The cc1 invocation for the driver arguments, as libclang makes it (the
+ * program name "clang", the file last, no spell checking); null when the
+ * driver refuses them. */
+std::shared_ptr<CompilerInvocation>
+invocation(const char *file, const char *const *argv, int argc,
+           IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
+  std::vector<const char *> args{"clang"};
+  DiagnosticOptions dopts;
+  CreateInvocationOptions o;
+
+  args.insert(args.end(), argv, argv + argc);
+  args.push_back("-fno-spell-checking");
+  args.push_back(file);
+  o.Diags = CompilerInstance::createDiagnostics(*vfs, dopts,
+                                                new IgnoringDiagConsumer());
+  o.VFS = vfs;
+  std::unique_ptr<CompilerInvocation> inv = createInvocation(args, o);
+  if (!inv)
+    return nullptr;
+  FrontendOptions &fo = inv->getFrontendOpts();
+  fo.SkipFunctionBodies = true;
+  fo.DisableFree = false; /* a worker parses many files */
+  fo.ProgramAction = frontend::ParseSyntaxOnly;
+  fo.OutputFile.clear();
+  return std::shared_ptr<CompilerInvocation>(std::move(inv));
+}
+
+} // namespace
+} // namespace xlp
+
+extern "C" __attribute__((visibility("default"))) int
+xl_cdriver_parse(int *out_parsed, xl_facts *facts,
+                                const char *file, const char *const *argv,
+                                int argc, unsigned walk_flags) {
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs =
+      llvm::vfs::getRealFileSystem();
+  xlp::Job job(facts, walk_flags);
+
+  *out_parsed = 0;
+  std::shared_ptr<CompilerInvocation> inv =
+      xlp::invocation(file, argv, argc, vfs);
+  if (!inv || inv->getFrontendOpts().Inputs.size() != 1)
+    return XL_OK;
+  CompilerInstance ci(inv);
+  ci.setVirtualFileSystem(vfs);
+  ci.createDiagnostics(new IgnoringDiagConsumer(), true);
+  xlp::SkipAction act(job);
+  ci.ExecuteAction(act); /* false after errors: job.walked says */
+  if (!job.walked)
+    return XL_OK;
+  if (job.rc == XL_OK && job.needs_device) {
+    /* the host's AST, preprocessor and file buffers go first: the device
+     * pass needs only the invocation (sides.cpp) */
+    ci.setASTContext(nullptr);
+    ci.setPreprocessor(nullptr);
+    ci.setSourceManager(nullptr);
+    ci.setFileManager(nullptr);
+    job.bodies.clear(); /* the host's declarations, freed */
+    job.rc = xlp::device_pass(
+        ci, facts, xlp::device_arch(argv, argc),
+        [&job](const SourceManager &sm, const Decl *d) {
+          return job.device_skip.skippable(sm, d);
+        });
+  }
+  *out_parsed = job.rc == XL_OK;
+  return job.rc;
+}
