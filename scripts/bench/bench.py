@@ -24,13 +24,16 @@ pipeline) and peak RSS. The load average is printed before and after.
       floor), and N small translation units in one database (-j2, cold,
       then warm through the cache).
 
-  bench.py parse [--db BUILD --match REGEX --count N] [FILES...]
+  bench.py parse [--db BUILD (--match REGEX --count N | --units LIST)]
+                 [-j N] [FILES...]
       `xlambda check --parse=full` against `--parse=skip` (issue 20), one
       after the other on each unit, --repeat times: CPU time and peak RSS
       of each, and whether the two JSON outputs are equal. FILES are test
       cases (their `%xlambda check ... -- ARGS` RUN line gives the
       arguments) or directories of them; --db picks entries of a compile
-      database. --device-share also times a copy of each of FILES with
+      database (--units: the entries whose file is a line of LIST, as
+      scripts/select-lambda-units.py prints them; -j N: N units at once,
+      each process still -j1 and measured alone). --device-share also times a copy of each of FILES with
       __CUDA_ARCH__ renamed (it and the files it includes with quotes):
       the host side alone, so the difference is the device side's cost.
       --baseline XLAMBDA times that build's --parse=skip too, interleaved.
@@ -41,6 +44,7 @@ pipeline) and peak RSS. The load average is printed before and after.
 and copy the tables into docs/performance.md with the load it printed.
 """
 import argparse
+import concurrent.futures
 import csv
 import json
 import os
@@ -488,7 +492,17 @@ def parse_units(a, tmp):
         with open(os.path.join(a.db, 'compile_commands.json')) as f:
             entries = [e for e in json.load(f) if re.search(a.match, e['file'])]
         by_file = {e['file']: e for e in entries}
-        for i, file in enumerate(pick(list(by_file), a.count)):
+        if a.units:
+            with open(a.units) as f:
+                wanted = [l.strip() for l in f if l.strip()]
+            missing = [w for w in wanted if w not in by_file]
+            if missing:
+                sys.exit('bench.py: %d units of %s are not in the database, '
+                         'the first: %s' % (len(missing), a.units, missing[0]))
+            picked = sorted(set(wanted))
+        else:
+            picked = pick(list(by_file), a.count)
+        for i, file in enumerate(picked):
             db = one_entry_db(tmp, by_file[file], 'parse-%d' % i)
             units.append((file, ['-p', db], []))
     sys.path.insert(0, os.path.join(ROOT, 'test', 'facts'))
@@ -543,8 +557,11 @@ def parse_runs(a, row, pre, post, key=''):
             row[name + key].append(measure(
                 [xlambda, 'check', '--parse=' + mode, '-j1',
                  '--format=json', '--no-progress', '--quiet'] + pre + post))
-    outs = {n: row[n + key][0]['stdout'] for n in names}
+    outs = {n: (row[n + key][0]['rc'], row[n + key][0]['stdout'])
+            for n in names}
     row['equal' + key] = all(outs[n] == outs['full'] for n in names)
+    # a unit with clang errors is parsed in full by --parse=skip too
+    row['clang_errors' + key] = 'clang-diagnostic-error' in outs['full'][1]
     for n in names:
         row[n + key + '_cpu'] = min(r['cpu'] for r in row[n + key])
         row[n + key + '_rss'] = max(r['rss'] for r in row[n + key])
@@ -562,30 +579,35 @@ def print_share(a, res):
                             100 * (tot - host) / max(tot, 1e-9)))
 
 
+def parse_unit(a, tmp, unit):
+    """Every run of one unit of `bench.py parse`; prints its line."""
+    label, pre, post = unit
+    row = {'file': label}
+    parse_runs(a, row, pre, post)
+    if a.device_share and len(pre) == 1:
+        parse_runs(a, row, [host_only_copy(pre[0], tmp)], post, '_host')
+    lines = ['%-60s full %6.2f s %5.0f MiB  skip %6.2f s %5.0f MiB  %.2fx %s'
+             % (label[-60:], row['full_cpu'], row['full_rss'],
+                row['skip_cpu'], row['skip_rss'],
+                row['skip_cpu'] / max(row['full_cpu'], 1e-9),
+                'equal' if row['equal'] else 'DIFFERENT')]
+    if 'base_cpu' in row:
+        lines.append('%-60s baseline skip %6.2f s %5.0f MiB'
+                     % ('', row['base_cpu'], row['base_rss']))
+    if 'full_host_cpu' in row:
+        lines.append('%-60s host side alone: %s' % ('', '  '.join(
+            '%s %6.2f s' % (v[0], row[v[0] + '_host_cpu'])
+            for v in parse_variants(a))))
+    print('\n'.join(lines), flush=True)
+    return row
+
+
 def cmd_parse(a):
     print('load before: %s' % load())
-    res = []
     with tempfile.TemporaryDirectory() as tmp:
-        for label, pre, post in parse_units(a, tmp):
-            row = {'file': label}
-            parse_runs(a, row, pre, post)
-            if a.device_share and len(pre) == 1:
-                parse_runs(a, row, [host_only_copy(pre[0], tmp)], post,
-                           '_host')
-            print('%-60s full %6.2f s %5.0f MiB  skip %6.2f s %5.0f MiB  '
-                  '%.2fx %s' % (label[-60:], row['full_cpu'], row['full_rss'],
-                                row['skip_cpu'], row['skip_rss'],
-                                row['skip_cpu'] / max(row['full_cpu'], 1e-9),
-                                'equal' if row['equal'] else 'DIFFERENT'),
-                  flush=True)
-            if 'base_cpu' in row:
-                print('%-60s baseline skip %6.2f s %5.0f MiB'
-                      % ('', row['base_cpu'], row['base_rss']), flush=True)
-            if 'full_host_cpu' in row:
-                print('%-60s host side alone: %s' % ('', '  '.join(
-                    '%s %6.2f s' % (v[0], row[v[0] + '_host_cpu'])
-                    for v in parse_variants(a))), flush=True)
-            res.append(row)
+        units = parse_units(a, tmp)
+        with concurrent.futures.ThreadPoolExecutor(max(a.jobs, 1)) as ex:
+            res = list(ex.map(lambda u: parse_unit(a, tmp, u), units))
     full = sum(r['full_cpu'] for r in res)
     skip = sum(r['skip_cpu'] for r in res)
     print('%d units: full %.2f s CPU, skip %.2f s CPU (%.2fx); peak RSS '
@@ -594,6 +616,8 @@ def cmd_parse(a):
              max([r['full_rss'] for r in res] or [0]),
              max([r['skip_rss'] for r in res] or [0]),
              sum(not r['equal'] for r in res)))
+    print('%d units with clang errors (--parse=skip falls back to the full '
+          'parse there)' % sum(r['clang_errors'] for r in res))
     if res and all('full_host_cpu' in r for r in res):
         print_share(a, res)
     print('load after: %s' % load())
@@ -624,6 +648,10 @@ def main():
     p.add_argument('--match', default='.')
     p.add_argument('--count', type=int, default=10)
     p.add_argument('--repeat', type=int, default=1)
+    p.add_argument('--units', help='with --db: the entries whose file is a '
+                   'line of this list (instead of --match and --count)')
+    p.add_argument('-j', '--jobs', type=int, default=1,
+                   help='units measured at once (each process -j1)')
     p.add_argument('--args', help='the clang arguments of FILES '
                    '(default: their RUN line, else -std=c++17)')
     p.add_argument('--device-share', action='store_true',
