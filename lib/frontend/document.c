@@ -16,9 +16,19 @@
  * uses it (-include-pch). The wrapper's include guard then makes the
  * implicit include cheap, and ExcludeDeclarationsFromPCH hides the PCH's
  * declarations from the walk as it hides the preamble's.
+ *
+ * The PCH is named xlambda-base-PID-XXXXXX after the server's process. A
+ * server that is killed cannot remove its PCHs (about 10 MB each), so
+ * before building one, a server removes those of the same directory whose
+ * PID no longer runs. A server of another PID namespace sharing the
+ * directory would lose its PCH to this; clang then refuses the missing
+ * file and that document is parsed without one (see reparse).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +236,46 @@ cleanup:
   return rc;
 }
 
+/* Whether name is a base PCH (xlambda-base-PID-XXXXXX) of a process that
+ * no longer runs. */
+static int stale_base(const char *name) {
+  static const char prefix[] = "xlambda-base-";
+  const char *p = name + sizeof(prefix) - 1;
+  char *end = NULL;
+  long pid;
+
+  if (strncmp(name, prefix, sizeof(prefix) - 1) != 0 || *p < '1' ||
+      *p > '9')
+    return 0;
+  errno = 0;
+  pid = strtol(p, &end, 10);
+  if (errno || *end != '-' || strlen(end + 1) != 6 || pid == (long)getpid() ||
+      pid != (long)(pid_t)pid)
+    return 0;
+  return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+}
+
+/* Remove the base PCHs in dir that killed servers left (best effort: a
+ * file that cannot be removed stays). */
+static void remove_stale_bases(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char path[4096];
+
+  if (!d)
+    return;
+  for (;;) {
+    e = readdir(d);
+    if (!e)
+      break;
+    if (stale_base(e->d_name) &&
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) <
+            (int)sizeof(path))
+      unlink(path);
+  }
+  closedir(d);
+}
+
 /* Build the base PCH in $TMPDIR (or /tmp) and append -include-pch PATH to
  * the arguments. Returns 0, or -1 (nothing kept; the caller parses without). */
 static int build_base(xl_frontend_doc *doc) {
@@ -235,8 +285,9 @@ static int build_base(xl_frontend_doc *doc) {
 
   if (!dir || !*dir)
     dir = "/tmp";
-  if (snprintf(path, sizeof(path), "%s/xlambda-base-XXXXXX", dir) >=
-      (int)sizeof(path))
+  remove_stale_bases(dir);
+  if (snprintf(path, sizeof(path), "%s/xlambda-base-%ld-XXXXXX", dir,
+               (long)getpid()) >= (int)sizeof(path))
     return -1;
   fd = mkstemp(path);
   if (fd < 0)
