@@ -128,6 +128,25 @@ private:
   Job &job_;
 };
 
+/* Template bodies of system headers are kept as tokens and parsed only
+ * when instantiated: clang's delayed template parsing, switched on while
+ * the preprocessor is in a system header (the parser reads the option at
+ * each function definition). The bodies the unit never instantiates are
+ * not parsed; those it instantiates are parsed then, and instantiated as
+ * in the full parse, so uses.c still follows closures through them. */
+class DelaySystemTemplates : public PPCallbacks {
+public:
+  explicit DelaySystemTemplates(LangOptions &lo) : lo_(lo) {}
+
+  void FileChanged(SourceLocation, FileChangeReason,
+                   SrcMgr::CharacteristicKind kind, FileID) override {
+    lo_.DelayedTemplateParsing = kind != SrcMgr::C_User;
+  }
+
+private:
+  LangOptions &lo_;
+};
+
 class SkipAction : public ASTFrontendAction {
 public:
   explicit SkipAction(Job &job) : job_(job) {}
@@ -136,6 +155,8 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef) override {
     watch_arch(ci.getPreprocessor(), &job_.regions);
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<DelaySystemTemplates>(ci.getLangOpts()));
     return std::make_unique<SkipConsumer>(ci, job_);
   }
 
