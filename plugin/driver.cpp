@@ -27,6 +27,12 @@
  * function cannot receive a closure by its own type. (clang itself keeps
  * constexpr bodies and bodies with a deduced return type.)
  *
+ * Templated bodies outside the main file are parsed late instead
+ * (DelayHeaderTemplates): only when the unit instantiates them, which is
+ * when a closure or anything else can reach them, or, for a user file's,
+ * when their tokens may hold an extended lambda (the walk reads lambdas in
+ * uninstantiated patterns). Those of the main file are parsed in place.
+ *
  * The device side, when the file needs it, skips more (archpp.h): every
  * body of a system header, and every user body whose text the host parse's
  * preprocessor found alike in both compilations (no #if group on
@@ -47,6 +53,7 @@
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #ifdef __GLIBC__
@@ -109,6 +116,8 @@ public:
   void HandleTranslationUnit(ASTContext &ctx) override {
     bool needs_device = false;
 
+    if (!ci_.getDiagnostics().hasErrorOccurred())
+      parse_user_late_templates();
     if (ci_.getDiagnostics().hasErrorOccurred())
       return; /* parse.c parses again in full */
     Tu tu{ctx, ci_.getSourceManager(), ci_.getLangOpts()};
@@ -124,26 +133,74 @@ public:
   }
 
 private:
+  /* The user-file templates whose bodies were kept as tokens and not
+   * instantiated: those whose tokens may hold an extended lambda (an
+   * identifier 'device' or 'host', as in __attribute__((device)), the
+   * expansion of __device__) are parsed now, so that the walk sees their
+   * lambdas as in the full parse; then the instantiations their bodies
+   * ask for. The others stay unparsed: nothing of them is walked. */
+  void parse_user_late_templates() {
+    Sema &sema = ci_.getSema();
+    const SourceManager &sm = ci_.getSourceManager();
+    std::vector<LateParsedTemplate *> todo;
+
+    if (!sema.LateTemplateParser)
+      return;
+    for (auto &e : sema.LateParsedTemplateMap) {
+      const FunctionDecl *fd = e.first;
+      SourceLocation loc = sm.getExpansionLoc(fd->getLocation());
+      if (sm.isInSystemHeader(loc))
+        continue;
+      if (fd->isLateTemplateParsed() && !may_hold_lambda(e.second->Toks))
+        continue;
+      if (fd->isLateTemplateParsed())
+        todo.push_back(e.second.get());
+      else
+        job_.bodies.push_back(fd); /* parsed when instantiated */
+    }
+    for (LateParsedTemplate *lpt : todo) {
+      sema.LateTemplateParser(sema.OpaqueParser, *lpt);
+      job_.bodies.push_back(lpt->D);
+    }
+    if (!todo.empty())
+      sema.PerformPendingInstantiations();
+  }
+
+  static bool may_hold_lambda(const CachedTokens &toks) {
+    for (const Token &t : toks) {
+      const IdentifierInfo *ii = t.getIdentifierInfo();
+      if (ii && (ii->getName() == "device" || ii->getName() == "host" ||
+                 ii->getName() == "__device__" || ii->getName() == "__host__"))
+        return true;
+    }
+    return false;
+  }
+
   CompilerInstance &ci_;
   Job &job_;
 };
 
-/* Template bodies of system headers are kept as tokens and parsed only
- * when instantiated: clang's delayed template parsing, switched on while
- * the preprocessor is in a system header (the parser reads the option at
+/* Template bodies outside the main file are kept as tokens and parsed
+ * only when instantiated: clang's delayed template parsing, switched on
+ * while the preprocessor is in a header (the parser reads the option at
  * each function definition). The bodies the unit never instantiates are
- * not parsed; those it instantiates are parsed then, and instantiated as
- * in the full parse, so uses.c still follows closures through them. */
-class DelaySystemTemplates : public PPCallbacks {
+ * not parsed, except the user-file ones that may hold an extended lambda
+ * (SkipConsumer::parse_user_late_templates); those it instantiates are
+ * parsed then and instantiated as in the full parse, so uses.c still
+ * follows closures through them and instances.c walks them. */
+class DelayHeaderTemplates : public PPCallbacks {
 public:
-  explicit DelaySystemTemplates(LangOptions &lo) : lo_(lo) {}
+  DelayHeaderTemplates(const SourceManager &sm, LangOptions &lo)
+      : sm_(sm), lo_(lo) {}
 
-  void FileChanged(SourceLocation, FileChangeReason,
+  void FileChanged(SourceLocation loc, FileChangeReason,
                    SrcMgr::CharacteristicKind kind, FileID) override {
-    lo_.DelayedTemplateParsing = kind != SrcMgr::C_User;
+    lo_.DelayedTemplateParsing =
+        kind != SrcMgr::C_User || !sm_.isWrittenInMainFile(loc);
   }
 
 private:
+  const SourceManager &sm_;
   LangOptions &lo_;
 };
 
@@ -156,7 +213,8 @@ protected:
                                                  StringRef) override {
     watch_arch(ci.getPreprocessor(), &job_.regions);
     ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<DelaySystemTemplates>(ci.getLangOpts()));
+        std::make_unique<DelayHeaderTemplates>(ci.getSourceManager(),
+                                               ci.getLangOpts()));
     return std::make_unique<SkipConsumer>(ci, job_);
   }
 
