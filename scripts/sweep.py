@@ -21,6 +21,7 @@ first line of each per-file error), non-CUDA commands skipped, the time and
 the load; then every finding, one line each.
 """
 import argparse
+import collections
 import json
 import os
 import re
@@ -30,7 +31,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUMMARY = re.compile(r'^xlambda: (\d+) files? checked: (\d+) errors?, '
-                     r'(\d+) warnings?(?:; (\d+) could not be checked)?')
+                     r'(\d+) warnings?')
+INCOMPLETE = re.compile(r'; (\d+) analysed incompletely')
+FAILED = re.compile(r'; (\d+) could not be checked')
 SKIPPED = re.compile(r'^xlambda: (\d+) compile commands? not compiled as '
                      r'CUDA skipped')
 
@@ -95,14 +98,18 @@ def cmd_run(args):
 
 def chunk_counts(d):
     """The counts of one chunk's summary line, its errors and findings."""
-    c = {'checked': 0, 'errors': 0, 'warnings': 0, 'failed': 0, 'skipped': 0}
+    c = {'checked': 0, 'errors': 0, 'warnings': 0, 'incomplete': 0,
+         'failed': 0, 'skipped': 0}
     why = []
     with open(os.path.join(d, 'err.txt'), errors='replace') as f:
         for line in f:
             m = SUMMARY.match(line)
             if m:
+                inc, failed = INCOMPLETE.search(line), FAILED.search(line)
                 c.update(checked=int(m[1]), errors=int(m[2]),
-                         warnings=int(m[3]), failed=int(m[4] or 0))
+                         warnings=int(m[3]),
+                         incomplete=int(inc[1]) if inc else 0,
+                         failed=int(failed[1]) if failed else 0)
             m = SKIPPED.match(line)
             if m:
                 c['skipped'] = int(m[1])
@@ -121,7 +128,7 @@ def cmd_summary(out):
     dirs = sorted(os.path.join(out, n) for n in os.listdir(out)
                   if os.path.isdir(os.path.join(out, n)))
     total = dict.fromkeys(('entries', 'chunks', 'done', 'checked', 'errors',
-                           'warnings', 'failed', 'skipped'), 0)
+                           'warnings', 'incomplete', 'failed', 'skipped'), 0)
     wall = cpu = rss = 0
     loads, why, found = [], [], []
     for d in dirs:
@@ -145,17 +152,35 @@ def cmd_summary(out):
         found += fd
     print('%(done)d of %(chunks)d chunks done, %(entries)d entries in all' %
           total)
-    print('checked %(checked)d, errors %(errors)d, warnings %(warnings)d, '
-          'not checked %(failed)d, non-CUDA skipped %(skipped)d' % total)
+    print('checked %(checked)d (analysed incompletely %(incomplete)d), '
+          'errors %(errors)d, warnings %(warnings)d, not checked %(failed)d, '
+          'non-CUDA skipped %(skipped)d' % total)
     if loads:
         print('wall %.0f s, CPU %.0f s, peak RSS %.0f MiB, load %.1f to %.1f'
               % (wall, cpu, rss / 1024, min(loads), max(loads)))
     for w in why:
         print('not checked:', w)
+    print_found(found)
+    return 0
+
+
+def print_found(found):
+    """Every finding of a rule; clang's own errors (the units analysed
+    incompletely) counted by message, the most frequent first."""
+    clang = collections.Counter()
+    files = set()
     for x in found:
+        if x['rule'] == 'clang-diagnostic-error':
+            clang[x['message']] += 1
+            files.add(x['file'])
+            continue
         print('%s:%d:%d: %s [%s]' % (x['file'], x['line'], x['column'],
                                      x['severity'], x['rule']))
-    return 0
+    if clang:
+        print('clang errors: %d in %d files, by message:' % (
+            sum(clang.values()), len(files)))
+    for msg, n in clang.most_common():
+        print('  %6d  %s' % (n, msg[:160]))
 
 
 def main():
