@@ -27,11 +27,9 @@
  * function cannot receive a closure by its own type. (clang itself keeps
  * constexpr bodies and bodies with a deduced return type.)
  *
- * Templated bodies outside the main file are parsed late instead
- * (DelayHeaderTemplates): only when the unit instantiates them, which is
- * when a closure or anything else can reach them, or, for a user file's,
- * when their tokens may hold an extended lambda (the walk reads lambdas in
- * uninstantiated patterns). Those of the main file are parsed in place.
+ * Templated bodies of system headers are parsed late instead
+ * (DelaySystemTemplates): only when the unit instantiates them, which is
+ * when a closure or anything else can reach them.
  *
  * The device side, when the file needs it, skips more (archpp.h): every
  * body of a system header, and every user body whose text the host parse's
@@ -53,7 +51,6 @@
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Sema/Sema.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #ifdef __GLIBC__
@@ -118,9 +115,6 @@ public:
 
     if (ci_.getDiagnostics().hasErrorOccurred())
       return; /* parse.c parses again in full */
-    parse_user_late_templates();
-    if (ci_.getDiagnostics().hasErrorOccurred())
-      return;
     Tu tu{ctx, ci_.getSourceManager(), ci_.getLangOpts()};
     job_.walked = true;
     job_.rc = walk_tu(job_.facts, tu, &needs_device, job_.walk_flags);
@@ -134,73 +128,32 @@ public:
   }
 
 private:
-  /* The user-file templates whose bodies were kept as tokens and not
-   * instantiated: those whose tokens may hold an extended lambda (an
-   * identifier 'device' or 'host', as in __attribute__((device)), the
-   * expansion of __device__) are parsed now, so that the walk sees their
-   * lambdas as in the full parse; then the instantiations their bodies
-   * ask for. The others stay unparsed: nothing of them is walked. */
-  void parse_user_late_templates() {
-    Sema &sema = ci_.getSema();
-    const SourceManager &sm = ci_.getSourceManager();
-    std::vector<LateParsedTemplate *> todo;
-
-    if (!sema.LateTemplateParser)
-      return;
-    for (auto &e : sema.LateParsedTemplateMap) {
-      const FunctionDecl *fd = e.first;
-      SourceLocation loc = sm.getExpansionLoc(fd->getLocation());
-      if (sm.isInSystemHeader(loc))
-        continue;
-      if (fd->isLateTemplateParsed() && !may_hold_lambda(e.second->Toks))
-        continue;
-      if (fd->isLateTemplateParsed())
-        todo.push_back(e.second.get());
-      else
-        job_.bodies.push_back(fd); /* parsed when instantiated */
-    }
-    for (LateParsedTemplate *lpt : todo) {
-      sema.LateTemplateParser(sema.OpaqueParser, *lpt);
-      job_.bodies.push_back(lpt->D);
-    }
-    if (!todo.empty())
-      sema.PerformPendingInstantiations();
-  }
-
-  static bool may_hold_lambda(const CachedTokens &toks) {
-    for (const Token &t : toks) {
-      const IdentifierInfo *ii = t.getIdentifierInfo();
-      if (ii && (ii->getName() == "device" || ii->getName() == "host" ||
-                 ii->getName() == "__device__" || ii->getName() == "__host__"))
-        return true;
-    }
-    return false;
-  }
-
   CompilerInstance &ci_;
   Job &job_;
 };
 
-/* Template bodies outside the main file are kept as tokens and parsed
- * only when instantiated: clang's delayed template parsing, switched on
- * while the preprocessor is in a header (the parser reads the option at
+/* Template bodies of system headers are kept as tokens and parsed only
+ * when instantiated: clang's delayed template parsing, switched on while
+ * the preprocessor is in a system header (the parser reads the option at
  * each function definition). The bodies the unit never instantiates are
- * not parsed, except the user-file ones that may hold an extended lambda
- * (SkipConsumer::parse_user_late_templates); those it instantiates are
- * parsed then and instantiated as in the full parse, so uses.c still
- * follows closures through them and instances.c walks them. */
-class DelayHeaderTemplates : public PPCallbacks {
+ * not parsed; those it instantiates are parsed then and instantiated as
+ * in the full parse, so uses.c still follows closures through them.
+ *
+ * Not in user headers: the walk reads the lambdas of a user template that
+ * nothing instantiates, and parsing such a template after the end of the
+ * unit (Sema's LateTemplateParser from HandleTranslationUnit) crashed in
+ * clang (the unit's scope is gone: a builtin's lazy declaration met a null
+ * scope, CCCL's thrust_device_data_place_allocator.cu). */
+class DelaySystemTemplates : public PPCallbacks {
 public:
-  DelayHeaderTemplates(const SourceManager &sm, LangOptions &lo)
-      : sm_(sm), lo_(lo) {}
+  explicit DelaySystemTemplates(LangOptions &lo) : lo_(lo) {}
 
-  void FileChanged(SourceLocation loc, FileChangeReason,
-                   SrcMgr::CharacteristicKind, FileID) override {
-    lo_.DelayedTemplateParsing = !sm_.isWrittenInMainFile(loc);
+  void FileChanged(SourceLocation, FileChangeReason,
+                   SrcMgr::CharacteristicKind kind, FileID) override {
+    lo_.DelayedTemplateParsing = kind != SrcMgr::C_User;
   }
 
 private:
-  const SourceManager &sm_;
   LangOptions &lo_;
 };
 
@@ -213,8 +166,7 @@ protected:
                                                  StringRef) override {
     watch_arch(ci.getPreprocessor(), &job_.regions);
     ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<DelayHeaderTemplates>(ci.getSourceManager(),
-                                               ci.getLangOpts()));
+        std::make_unique<DelaySystemTemplates>(ci.getLangOpts()));
     return std::make_unique<SkipConsumer>(ci, job_);
   }
 
