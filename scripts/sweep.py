@@ -16,9 +16,11 @@ the peak resident size of its largest process and the load average before
 and after go to DIR/NN/stats.json. Copy the xlambda executable somewhere
 first if the build may change during the sweep.
 
-summary: entries, checked, errors, warnings, not checked (and why: the
-first line of each per-file error), non-CUDA commands skipped, the time and
-the load; then every finding, one line each.
+summary: entries, checked (and of them analysed incompletely: clang
+errors), errors, warnings, not checked (and why: the first line of each
+per-file error), non-CUDA commands skipped, the time and the load; then
+every finding of a rule, one line each, and clang's own errors counted by
+message.
 """
 import argparse
 import collections

@@ -28,12 +28,13 @@ pipeline) and peak RSS. The load average is printed before and after.
                  [-j N] [FILES...]
       `xlambda check --parse=full` against `--parse=skip` (issue 20), one
       after the other on each unit, --repeat times: CPU time and peak RSS
-      of each, and whether the two JSON outputs are equal. FILES are test
-      cases (their `%xlambda check ... -- ARGS` RUN line gives the
-      arguments) or directories of them; --db picks entries of a compile
-      database (--units: the entries whose file is a line of LIST, as
-      scripts/select-lambda-units.py prints them; -j N: N units at once,
-      each process still -j1 and measured alone). --device-share also times a copy of each of FILES with
+      of each, and whether the two JSON outputs and exit codes are equal.
+      FILES are test cases (their `%xlambda check ... -- ARGS` RUN line
+      gives the arguments) or directories of them; --db picks entries of
+      a compile database (--units: the entries whose file is a line of
+      LIST, as scripts/select-lambda-units.py prints them). -j N measures
+      N units at once, each process still -j1 and measured alone.
+      --device-share also times a copy of each of FILES with
       __CUDA_ARCH__ renamed (it and the files it includes with quotes):
       the host side alone, so the difference is the device side's cost.
       --baseline XLAMBDA times that build's --parse=skip too, interleaved.
@@ -54,6 +55,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -514,6 +516,7 @@ def parse_units(a, tmp):
 
 
 NO_ARCH = 'XL_BENCH_NO_ARCH__'
+COPY_LOCK = threading.Lock()
 
 
 def host_only_copy(path, tmp, done=None):
@@ -585,7 +588,9 @@ def parse_unit(a, tmp, unit):
     row = {'file': label}
     parse_runs(a, row, pre, post)
     if a.device_share and len(pre) == 1:
-        parse_runs(a, row, [host_only_copy(pre[0], tmp)], post, '_host')
+        with COPY_LOCK:  # units at once (-j) may include the same header
+            copy = host_only_copy(pre[0], tmp)
+        parse_runs(a, row, [copy], post, '_host')
     lines = ['%-60s full %6.2f s %5.0f MiB  skip %6.2f s %5.0f MiB  %.2fx %s'
              % (label[-60:], row['full_cpu'], row['full_rss'],
                 row['skip_cpu'], row['skip_rss'],
