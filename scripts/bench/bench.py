@@ -8,6 +8,7 @@ wait4(2): wall time, CPU time (user + system, children included: nvcc's
 pipeline) and peak RSS. The load average is printed before and after.
 
   bench.py real  --set kokkos:BUILD:LIST --set cccl:BUILD:LIST --per 10
+                 [--skip]
       For each picked entry of each compile database (LIST: one source
       path a line; --per N picks N evenly spaced ones): nvcc with its own
       command turned into `-cuda --time` (the host front end is
@@ -16,6 +17,8 @@ pipeline) and peak RSS. The load average is printed before and after.
       arguments (parse_floor.c), `clang++ -fsyntax-only` with them, and
       `xlambda check --cache-dir` twice (a miss that stores, then a hit).
       Units whose device side xlambda parses also get a device-side floor.
+      --skip also times `xlambda check --parse=skip` (cold) and compares
+      its JSON output and exit code with the full parse's.
   bench.py jobs  --db BUILD --match REGEX --count 60
       `xlambda check -j1` and `-j2` on the same entries, twice each,
       alternating.
@@ -236,8 +239,17 @@ def bench_unit(a, tmp, floor, e, label):
     res['nvcc'] = r
     res['nvcc_fe'], res['nvcc_phases'] = nvcc_phases(tcsv)
     res['nvcc_fe_run'] = nvcc_fe_cpu(e, tmp)
-    res['xlambda'] = measure([xl, 'check', '-p', db, '-j1', '--no-progress'],
+    res['xlambda'] = measure([xl, 'check', '-p', db, '-j1', '--no-progress',
+                              '--format=json'],
                              out=os.path.join(tmp, label + '.xl.err'))
+    if a.skip:  # the same check with --parse=skip; equal output and exit code
+        res['skip'] = measure([xl, 'check', '--parse=skip', '-p', db, '-j1',
+                               '--no-progress', '--format=json'])
+        res['skip_equal'] = (
+            (res['skip']['rc'], res['skip']['stdout']) ==
+            (res['xlambda']['rc'], res['xlambda']['stdout']))
+        res['clang_errors'] = ('clang-diagnostic-error' in
+                               res['xlambda']['stdout'])
     args = dump_args(xl, db)
     res['floor'] = measure([floor, file] + args)
     res['clang'] = measure([LLVM + '/bin/clang++'] + args +
@@ -259,7 +271,7 @@ def bench_unit(a, tmp, floor, e, label):
             [floor, '--unsaved', '/xlambda-device-prelude.h=' + prelude,
              file] + device_args(args))
     for k in ('nvcc', 'xlambda', 'floor', 'clang', 'store', 'hit',
-              'floor_device'):
+              'floor_device', 'skip'):
         if k in res:
             res[k].pop('stdout', None)
     return res
@@ -341,6 +353,51 @@ def real_summary(units):
         sum(1 for u in ok if u['hit_ok']), len(ok)))
 
 
+def real_skip(units):
+    """--skip: the cold check with --parse=skip against nvcc and the full
+    parse, per unit and summed over the units nvcc compiled."""
+    ok = [u for u in units if u['nvcc_fe'] and u['nvcc_fe_run'] and
+          u['nvcc']['rc'] == 0 and u['xlambda']['rc'] in (0, 1)]
+    print('\n--parse=skip, CPU seconds (peak RSS MiB):')
+    print('\n| unit | nvcc FE | nvcc -cuda | full | skip | skip/full '
+          '| skip/FE | skip/-cuda | RSS full / skip | findings |')
+    print('|---|---|---|---|---|---|---|---|---|---|')
+    for u in ok:
+        fe = u['nvcc_fe_run']['cpu']
+        print('| %s:%s%s%s | %s | %s | %s | %s | %.2f | %.2f | %.2f '
+              '| %.0f / %.0f | %s |' % (
+                  u['set'], os.path.basename(u['file']),
+                  ' (dev)' if u['device'] else '',
+                  ' (clang errors)' if u['clang_errors'] else '', fmt(fe),
+                  fmt(u['nvcc']['cpu']), fmt(u['xlambda']['cpu']),
+                  fmt(u['skip']['cpu']),
+                  u['skip']['cpu'] / u['xlambda']['cpu'],
+                  u['skip']['cpu'] / fe, u['skip']['cpu'] / u['nvcc']['cpu'],
+                  u['xlambda']['rss'], u['skip']['rss'],
+                  'equal' if u['skip_equal'] else 'DIFFERENT'))
+    if not ok:
+        return
+    fe = sum(u['nvcc_fe_run']['cpu'] for u in ok)
+    cuda = sum(u['nvcc']['cpu'] for u in ok)
+    full = sum(u['xlambda']['cpu'] for u in ok)
+    skip = sum(u['skip']['cpu'] for u in ok)
+    worst = max(ok, key=lambda u: u['skip']['cpu'] / u['nvcc_fe_run']['cpu'])
+    print('\n| measure | compared with | xlambda | other | ratio | goal |')
+    print('|---|---|---|---|---|---|')
+    for other, y, goal in (("nvcc's host front end, CPU", fe, '<= 0.6'),
+                           ('nvcc --extended-lambda -cuda, CPU', cuda,
+                            '<= 0.25'),
+                           ('cold check --parse=full, CPU', full, '')):
+        print('| cold check --parse=skip, CPU | %s | %s s | %s s | %.3f | %s |'
+              % (other, fmt(skip), fmt(y), skip / y, goal))
+    print('highest unit: %s, %.2fx the front end (goal <= 0.8); %d of %d '
+          'units equal to --parse=full; %d with clang errors' % (
+              os.path.basename(worst['file']),
+              worst['skip']['cpu'] / worst['nvcc_fe_run']['cpu'],
+              sum(u['skip_equal'] for u in ok), len(ok),
+              sum(u['clang_errors'] for u in ok)))
+
+
 def cmd_real(a):
     units, entries = [], []
     for spec in a.set:
@@ -362,14 +419,18 @@ def cmd_real(a):
                 json.dump({'cmd': sys.argv, 'partial': True, 'results': units},
                           f, indent=1)
         print('[%d/%d] %s nvcc %.1f fe %s xlambda %.1f floor %.1f clang %.1f '
-              'hit %.2f load %s' % (
+              'hit %.2f%s load %s' % (
                   i + 1, len(entries), os.path.basename(e['file']),
                   u['nvcc']['wall'], u['nvcc_fe'], u['xlambda']['wall'],
                   u['floor']['wall'], u['clang']['wall'], u['hit']['wall'],
-                  load()), flush=True)
+                  ' skip %.1f %s' % (u['skip']['wall'], 'equal' if
+                                     u['skip_equal'] else 'DIFFERENT')
+                  if a.skip else '', load()), flush=True)
     print('load after: %s; %.0f s in all' % (load(), time.time() - t0))
     real_table(units)
     real_summary(units)
+    if a.skip:
+        real_skip(units)
     shutil.rmtree(tmp, ignore_errors=True)
     return units
 
@@ -640,6 +701,9 @@ def main():
     p.add_argument('--set', action='append', required=True,
                    help='NAME:BUILD_DIR:LIST_OF_FILES')
     p.add_argument('--per', type=int, default=10)
+    p.add_argument('--skip', action='store_true',
+                   help='also time the cold check with --parse=skip and '
+                   'compare its output with --parse=full')
     p = sub.add_parser('jobs')
     p.add_argument('--db', required=True)
     p.add_argument('--match', default='.')
