@@ -302,9 +302,15 @@ def real_table(units):
                   u['xlambda']['rss'] / u['clang']['rss']))
 
 
+def compiled(units):
+    """The units with every measurement: nvcc compiled them and the cold
+    check ran to the end (exit code 0 or 1)."""
+    return [u for u in units if u['nvcc_fe'] and u['nvcc_fe_run'] and
+            u['nvcc']['rc'] == 0 and u['xlambda']['rc'] in (0, 1)]
+
+
 def real_summary(units):
-    ok = [u for u in units if u['nvcc_fe'] and u['nvcc_fe_run'] and
-          u['nvcc']['rc'] == 0 and u['xlambda']['rc'] in (0, 1)]
+    ok = compiled(units)
     if not ok:
         print('\nno unit with all measurements')
         return
@@ -356,8 +362,7 @@ def real_summary(units):
 def real_skip(units):
     """--skip: the cold check with --parse=skip against nvcc and the full
     parse, per unit and summed over the units nvcc compiled."""
-    ok = [u for u in units if u['nvcc_fe'] and u['nvcc_fe_run'] and
-          u['nvcc']['rc'] == 0 and u['xlambda']['rc'] in (0, 1)]
+    ok = compiled(units)
     print('\n--parse=skip, CPU seconds (peak RSS MiB):')
     print('\n| unit | nvcc FE | nvcc -cuda | full | skip | skip/full '
           '| skip/FE | skip/-cuda | RSS full / skip | findings |')
