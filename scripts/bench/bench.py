@@ -86,6 +86,17 @@ def measure(argv, cwd=None, out=None, timeout=None):
             'stdout': text}
 
 
+def result(r):
+    """What two xlambda runs must agree on: exit code and output."""
+    return (r['rc'], r['stdout'])
+
+
+def clang_errors(r):
+    """Whether a JSON run reported clang's own errors (--parse=skip then
+    falls back to the full parse)."""
+    return 'clang-diagnostic-error' in r['stdout']
+
+
 def build_floor(tmp):
     exe = os.path.join(tmp, 'parse_floor')
     subprocess.check_call(['cc', '-O2', os.path.join(HERE, 'parse_floor.c'),
@@ -245,11 +256,8 @@ def bench_unit(a, tmp, floor, e, label):
     if a.skip:  # the same check with --parse=skip; equal output and exit code
         res['skip'] = measure([xl, 'check', '--parse=skip', '-p', db, '-j1',
                                '--no-progress', '--format=json'])
-        res['skip_equal'] = (
-            (res['skip']['rc'], res['skip']['stdout']) ==
-            (res['xlambda']['rc'], res['xlambda']['stdout']))
-        res['clang_errors'] = ('clang-diagnostic-error' in
-                               res['xlambda']['stdout'])
+        res['skip_equal'] = result(res['skip']) == result(res['xlambda'])
+        res['clang_errors'] = clang_errors(res['xlambda'])
     args = dump_args(xl, db)
     res['floor'] = measure([floor, file] + args)
     res['clang'] = measure([LLVM + '/bin/clang++'] + args +
@@ -626,11 +634,9 @@ def parse_runs(a, row, pre, post, key=''):
             row[name + key].append(measure(
                 [xlambda, 'check', '--parse=' + mode, '-j1',
                  '--format=json', '--no-progress', '--quiet'] + pre + post))
-    outs = {n: (row[n + key][0]['rc'], row[n + key][0]['stdout'])
-            for n in names}
+    outs = {n: result(row[n + key][0]) for n in names}
     row['equal' + key] = all(outs[n] == outs['full'] for n in names)
-    # a unit with clang errors is parsed in full by --parse=skip too
-    row['clang_errors' + key] = 'clang-diagnostic-error' in outs['full'][1]
+    row['clang_errors' + key] = clang_errors(row['full' + key][0])
     for n in names:
         row[n + key + '_cpu'] = min(r['cpu'] for r in row[n + key])
         row[n + key + '_rss'] = max(r['rss'] for r in row[n + key])
