@@ -27,7 +27,8 @@ pass:
   applied   the fixed copy is exactly the original with the offered edits
             applied (a conflict that leaves the file alone fails here).
   export    the `--export-fixes` YAML of that mode (clang-apply-replacements'
-            input) holds exactly the edits the mode applies.
+            input), written by the same run, holds exactly the edits the
+            run applies (`--export-fixes` alone: test/lit/cli/fixes.test).
   plugin    the clang plugin's FixItHints (`-fdiagnostics-parseable-fixits`,
             each on its finding or its note) are xlambda's fix-its (its
             JSON findings'), finding and note alike (skipped for
@@ -35,7 +36,8 @@ pass:
   lsp       the language server's quick fixes for the whole file carry the
             same edits (preferred = on the finding).
 
-Lines of the fixed copy are mapped back to the original's through a line
+When both modes produce the same fixed text, the findings in it are taken
+once (the same text and arguments). Lines of the fixed copy are mapped back to the original's through a line
 diff, so a fix that inserts or removes lines is compared at the right place.
 
 Known failures of fixes being corrected elsewhere are listed in
@@ -143,12 +145,9 @@ def findings(opts, case, path):
             if os.path.abspath(d['file']) == path]
 
 
-def export_fixes(opts, case, path, mode):
-    """The edits of the --export-fixes YAML (with --fix-notes in that mode)
-    in path: {(offset, length, text)}. --fix-notes applies them to path."""
-    out = path + '.fixes.yaml'
-    xlambda(opts, case, path, ['--export-fixes=' + out] +
-            (['--fix-notes'] if mode == 'fix-notes' else []))
+def yaml_edits(out, path):
+    """The edits of the --export-fixes YAML out in path:
+    {(offset, length, text)}; the YAML is removed."""
     with open(out, encoding='utf-8') as f:
         doc = yaml.safe_load(f) or {}
     os.unlink(out)
@@ -173,13 +172,17 @@ def offered(diags, path):
     return edits
 
 
-def apply_fix(opts, case, path, mode):
-    """Run --fix / --fix-notes on path in place; returns the new text."""
+def apply_fix(opts, case, path, mode, export=False):
+    """Run --fix / --fix-notes on path in place; returns the new text, and
+    with export the edits of the same run's --export-fixes YAML."""
+    out = path + '.fixes.yaml'
     # --fix-errors: a file clang cannot parse in full (nvcc can) is fixed too
     xlambda(opts, case, path, ['--fix', '--fix-errors'] +
-            (['--fix-notes'] if mode == 'fix-notes' else []))
+            (['--fix-notes'] if mode == 'fix-notes' else []) +
+            (['--export-fixes=' + out] if export else []))
     with open(path, encoding='utf-8') as f:
-        return f.read()
+        text = f.read()
+    return (text, yaml_edits(out, path)) if export else text
 
 
 def nvcc_verdict(opts, case, path, mode):
@@ -383,27 +386,25 @@ def check_nvcc(opts, case, orig, fixed, back, fixed_lines, other_errors):
     return problems
 
 
-def check_mode(opts, case, mode, tmp, orig_path, text, diags):
-    """All checks of one fix mode; returns (ran, [problems])."""
+def check_mode(opts, case, mode, tmp, orig_path, text, diags, seen):
+    """All checks of one fix mode; returns (ran, [problems]). seen maps a
+    fixed text an earlier mode produced to xlambda's findings in it (the
+    same text with the same arguments: the run is not repeated)."""
     chosen, edits = applied(diags, mode)
     if not chosen:
         return False, []
     work = os.path.join(tmp, mode)
     os.makedirs(work)
     path = copy_case(case, work)
-    fixed = apply_fix(opts, case, path, mode)
+    fixed, exported = apply_fix(opts, case, path, mode, export=True)
     problems = []
     if fixed != apply_edits(text, orig_path, edits):
         problems.append('applied: the fixed file is not the original with the offered edits')
-    export_dir = os.path.join(tmp, mode + '-export')
-    os.makedirs(export_dir)
-    # (a copy: --fix-notes applies the fixes, with --export-fixes too)
-    yaml_edits = export_fixes(opts, case, copy_case(case, export_dir), mode)
     want = {(e['offset'], e['length'], e['replacement']) for e in edits
             if os.path.abspath(e['file']) == orig_path}
-    if yaml_edits != want:
+    if exported != want:
         problems.append('export-fixes: the YAML has %s, --%s applies %s'
-                        % (sorted(yaml_edits), mode, sorted(want)))
+                        % (sorted(exported), mode, sorted(want)))
     if fixed == text:
         return True, problems
     back = line_map(text, fixed)
@@ -414,7 +415,10 @@ def check_mode(opts, case, mode, tmp, orig_path, text, diags):
     other_errors = {d['line'] for d in diags
                     if d['severity'] == 'error' and d not in chosen}
     problems += check_nvcc(opts, case, orig_path, path, back, fixed_lines, other_errors)
-    after = {(d['rule'], back.get(d['line'], d['line'])) for d in findings(opts, case, path)}
+    if fixed not in seen:
+        seen[fixed] = {(d['rule'], back.get(d['line'], d['line']))
+                       for d in findings(opts, case, path)}
+    after = seen[fixed]
     if after - orig_keys:
         problems.append('findings: new %s' % sorted(after - orig_keys))
     if after & fixed_keys:
@@ -440,9 +444,11 @@ def check_case(opts, case):
         res['diags'] = [d for d in diags if d['rule'] != 'clang-diagnostic-error']
         if opts.coverage_only:
             return res
+        seen = {}
         for mode in MODES:
             try:
-                ran, problems = check_mode(opts, case, mode, tmp, orig, text, diags)
+                ran, problems = check_mode(opts, case, mode, tmp, orig, text,
+                                           diags, seen)
             except RuntimeError as e:  # xlambda failed: the case fails
                 ran, problems = True, ['error: %s' % e]
             if ran:
