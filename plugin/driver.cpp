@@ -222,8 +222,12 @@ namespace {
 /* The skip parse of one file into job (job.walked: it had no errors). */
 void run_skip_parse(Job &job, const char *file, const char *const *argv,
                     int argc) {
+  /* A file system with a working directory of its own: the driver moves
+   * it to the compile command's -working-directory, which on
+   * getRealFileSystem() is a chdir of the whole process (the other threads
+   * of `--in-process -j N` and the text emitter's relative paths saw it) */
   IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs =
-      llvm::vfs::getRealFileSystem();
+      llvm::vfs::createPhysicalFileSystem();
   std::shared_ptr<CompilerInvocation> inv = invocation(file, argv, argc, vfs);
   if (!inv || inv->getFrontendOpts().Inputs.size() != 1)
     return;
