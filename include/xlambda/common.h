@@ -38,7 +38,9 @@ typedef enum xl_status {
   XL_ESTALE = -8,    /* a file changed on disk since it was analysed */
   XL_ECRASH = -9,    /* libclang crashed on a translation unit */
   XL_ETIMEOUT = -10, /* a translation unit ran past its time limit */
-  XL_ENOTCUDA = -11  /* the file is not compiled as CUDA */
+  XL_ENOTCUDA = -11, /* the file is not compiled as CUDA */
+  XL_EFULLPARSE = -12 /* the full parse must follow the skip parse, and the
+                         options leave it to the caller */
 } xl_status;
 
 /* Opaque error object, owned by the caller and reusable across calls. */

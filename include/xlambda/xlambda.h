@@ -109,6 +109,17 @@ XL_API void xl_options_set_system_headers(xl_options *opts, int on);
  */
 XL_API void xl_options_set_parse_skip(xl_options *opts, int on);
 
+/*
+ * With the skip parse on: where it gives way to the full parse (the file
+ * has clang errors), fail the check with XL_EFULLPARSE instead of parsing
+ * in full in this process, so that a caller with worker processes runs the
+ * check again with the skip parse off in a fresh one. The full parse then
+ * starts from a clean process: its peak memory is its own, not added to
+ * what the skip parse left behind (the code of libclang-cpp it ran, heap
+ * that malloc_trim cannot return).
+ */
+XL_API void xl_options_set_defer_full_parse(xl_options *opts, int on);
+
 /* A deep copy of opts into *out (caller frees). XL_OK or XL_ENOMEM. */
 XL_API int xl_options_copy(xl_options **out, const xl_options *opts);
 
@@ -143,8 +154,9 @@ XL_API const char *xl_checker_remote_warning(const xl_checker *checker);
  * On success *out holds the result (caller frees) even when the file did not
  * parse cleanly (see xl_result_incomplete). Fails with XL_ENOTFOUND (no such
  * file), XL_ENOTCUDA (not compiled as CUDA), XL_EINVAL (a directory,
- * arguments clang rejects), XL_ECRASH or XL_ENOMEM, with a one-line message
- * in err.
+ * arguments clang rejects), XL_ECRASH, XL_EFULLPARSE (with
+ * xl_options_set_defer_full_parse: check again with the skip parse off) or
+ * XL_ENOMEM, with a one-line message in err.
  */
 XL_API int xl_check_file(xl_result **out, xl_checker *checker,
                          const char *file, const char *const *args, int nargs,

@@ -659,6 +659,8 @@ int xl_config_options(xl_options **out, const xl_config *cfg,
     xl_options_set_system_headers(*out, 1);
   if (rc == XL_OK && cli->parse_skip)
     xl_options_set_parse_skip(*out, 1);
+  if (rc == XL_OK && cli->defer_full_parse)
+    xl_options_set_defer_full_parse(*out, 1);
   if (rc < 0) {
     if (rc == XL_ENOMEM)
       xl_error_set(err, rc, "out of memory");

@@ -118,6 +118,7 @@ typedef struct xl_config_cli {
   const char *rules, *warnings_as_errors, *cuda_path, *cuda_version;
   int system_headers; /* --system-headers */
   int parse_skip;     /* --parse=skip */
+  int defer_full_parse; /* the check's worker processes (xl_options_set_defer_full_parse) */
 } xl_config_cli;
 
 /*

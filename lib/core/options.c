@@ -54,6 +54,7 @@ int xl_options_copy(xl_options **out, const xl_options *o) {
   c->cuda_minor = o->cuda_minor;
   c->system_headers = o->system_headers;
   c->parse_skip = o->parse_skip;
+  c->defer_full_parse = o->defer_full_parse;
   c->cuda_path = o->cuda_path ? xl_strdup(o->cuda_path) : NULL;
   c->cache_dir = o->cache_dir ? xl_strdup(o->cache_dir) : NULL;
   c->cache_url = o->cache_url ? xl_strdup(o->cache_url) : NULL;
@@ -102,6 +103,10 @@ void xl_options_set_system_headers(xl_options *o, int on) {
 
 void xl_options_set_parse_skip(xl_options *o, int on) {
   o->parse_skip = on != 0;
+}
+
+void xl_options_set_defer_full_parse(xl_options *o, int on) {
+  o->defer_full_parse = on != 0;
 }
 
 int xl_options_set_rules(xl_options *o, const char *globs, xl_error *err) {

@@ -18,6 +18,7 @@ struct xl_options {
   xl_argv removed;       /* globs of arguments to remove (RemovedArgs) */
   int system_headers;
   int parse_skip;        /* --parse=skip (issue 20) */
+  int defer_full_parse;  /* XL_EFULLPARSE instead of the fallback parse */
   char *cache_dir;       /* the result cache, or NULL */
   char *cache_url;       /* its shared level (--cache-url), or NULL */
 };

@@ -55,6 +55,8 @@ void xl_frontend_free(xl_frontend *fe);
 #define XL_PARSE_SKIP_BODIES 0x10u /* check --parse=skip: the host side
                                       parsed by cdriver.h, with the bodies
                                       no rule reads skipped */
+#define XL_PARSE_DEFER_FULL 0x20u /* with SKIP_BODIES: XL_EFULLPARSE where
+                                     the full parse would follow */
 
 typedef struct xl_parse_opts {
   const xl_toolkit *toolkit;
@@ -68,7 +70,8 @@ typedef struct xl_parse_opts {
  * with xl_facts_free). clang's errors go to `clang_errors` (may be NULL) and,
  * when there were any, the facts get XL_FACTS_INCOMPLETE. Fails with
  * XL_ENOTFOUND (missing file), XL_EINVAL (arguments libclang rejects),
- * XL_ECRASH (libclang crashed) or XL_ENOMEM.
+ * XL_ECRASH (libclang crashed), XL_EFULLPARSE (XL_PARSE_DEFER_FULL, and the
+ * skip parse had errors) or XL_ENOMEM.
  */
 int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
                       const xl_parse_opts *opts, xl_diags *clang_errors,

@@ -266,10 +266,10 @@ static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
 /*
  * --parse=skip: the host side through cdriver.h. *out stays NULL when the
  * library is not built, the facts need the result cache's dependencies or
- * system-header declarations, or the parse had errors: the caller then
- * parses in full.
+ * system-header declarations, or the parse had errors (then *gave_way is
+ * 1): the caller then parses in full.
  */
-static int parse_skipping(xl_facts **out, const xl_command *cmd,
+static int parse_skipping(xl_facts **out, int *gave_way, const xl_command *cmd,
                           const xl_parse_opts *opts, char **argv, int argc,
                           xl_error *err) {
 #ifdef XL_HAVE_CDRIVER
@@ -286,6 +286,7 @@ static int parse_skipping(xl_facts **out, const xl_command *cmd,
                         argc, opts->flags & XL_PARSE_SYSTEM_HEADERS);
   if (rc < 0 || !parsed) {
     xl_facts_free(facts);
+    *gave_way = rc == XL_OK;
     return rc < 0 ? xl_error_set(err, rc, "out of memory while analysing '%s'",
                                  cmd->file)
                   : XL_OK;
@@ -294,7 +295,8 @@ static int parse_skipping(xl_facts **out, const xl_command *cmd,
   *out = facts;
   return XL_OK;
 #else
-  (void)out, (void)cmd, (void)opts, (void)argv, (void)argc, (void)err;
+  (void)out, (void)gave_way, (void)cmd, (void)opts, (void)argv, (void)argc;
+  (void)err;
   return XL_OK;
 #endif
 }
@@ -315,7 +317,12 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   if (xl_frontend_args(&argv, &argc, cmd, opts) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   if (opts->flags & XL_PARSE_SKIP_BODIES) {
-    rc = parse_skipping(out, cmd, opts, argv, argc, err);
+    int gave_way = 0;
+
+    rc = parse_skipping(out, &gave_way, cmd, opts, argv, argc, err);
+    if (rc == XL_OK && gave_way && (opts->flags & XL_PARSE_DEFER_FULL))
+      rc = xl_error_set(err, XL_EFULLPARSE, "the skip parse of '%s' had "
+                        "errors: the full parse must follow", cmd->file);
     if (rc < 0 || *out) {
       xl_argv_free(argv);
       return rc;

@@ -286,6 +286,8 @@ static void parse_opts_of(xl_parse_opts *po, const xl_checker *c) {
     po->flags |= XL_PARSE_SYSTEM_HEADERS;
   if (c->opts->parse_skip)
     po->flags |= XL_PARSE_SKIP_BODIES;
+  if (c->opts->parse_skip && c->opts->defer_full_parse)
+    po->flags |= XL_PARSE_DEFER_FULL;
   if (c->opts->cache_dir || c->opts->cache_url)
     po->flags |= XL_PARSE_RECORD_DEPS;
 }

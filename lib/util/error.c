@@ -62,6 +62,7 @@ const char *xl_status_string(int status) {
   case XL_ECRASH: return "libclang crashed";
   case XL_ETIMEOUT: return "timed out";
   case XL_ENOTCUDA: return "not a CUDA file";
+  case XL_EFULLPARSE: return "the full parse must follow";
   default: return "error";
   }
 }

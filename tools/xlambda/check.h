@@ -86,6 +86,8 @@ typedef struct check_job {
   char **unknown;       /* options the translator dropped */
   char *facts_json;     /* --dump-facts, --dump-args */
   int done;
+  int parse_full; /* the skip parse gave way in another worker: check with
+                     the full parse (check_workers.c) */
 } check_job;
 
 typedef struct check_run {
@@ -104,6 +106,8 @@ typedef struct check_run {
   int progress;
   int threads;
   unsigned worker_errors; /* worker processes that did not exit cleanly */
+  unsigned full_again;    /* files the skip parse gave back to the full parse,
+                             checked again in a fresh worker */
 } check_run;
 
 /* ---- check_opts.c ---- */

@@ -36,6 +36,8 @@ static void profile_args(xl_profile_args *a, const check_opts *o) {
   a->cli.cuda_version = o->cuda_version;
   a->cli.system_headers = o->system_headers;
   a->cli.parse_skip = o->parse_skip;
+  /* workers check a file with clang errors again in a fresh process */
+  a->cli.defer_full_parse = o->parse_skip && !o->in_process;
   a->header_filter = o->header_filter;
   a->exclude_header_filter = o->exclude_header_filter;
   /* replayed results carry no facts: --dump-facts, --verify-facts and

@@ -357,6 +357,10 @@ void check_summary(const check_run *run, const xl_diags *all,
     fprintf(stderr, "xlambda: cache: %u hit%s, %u miss%s\n", t->cached,
             s_(t->cached), t->tus - t->cached,
             t->tus - t->cached == 1 ? "" : "es");
+  if (run->full_again)
+    fprintf(stderr, "xlambda: --parse=skip: %u file%s with clang errors "
+            "checked again with the full parse, each in a fresh process\n",
+            run->full_again, s_(run->full_again));
   if (run->threads && run->o->in_process)
     fprintf(stderr, "xlambda: done in %.2f s with %d thread%s\n", t->seconds,
             run->threads, s_((unsigned)run->threads));

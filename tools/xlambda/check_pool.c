@@ -115,6 +115,23 @@ static int dump_args(check_job *j, xl_checker *c, xl_error *err) {
   return rc;
 }
 
+/* The checker takes j's profile options; a job whose skip parse gave way
+ * (j->parse_full, check_workers.c) a copy with the full parse. */
+static int set_job_options(xl_checker *c, const check_job *j, xl_error *err) {
+  const xl_options *po = xl_profile_options(j->prof->p);
+  xl_options *full = NULL;
+  int rc;
+
+  if (!j->parse_full)
+    return xl_checker_set_options(c, po, err);
+  if (xl_options_copy(&full, po) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  xl_options_set_parse_skip(full, 0);
+  rc = xl_checker_set_options(c, full, err);
+  xl_options_free(full);
+  return rc;
+}
+
 void check_job_run(check_run *run, xl_checker *c, check_job *j) {
   const check_opts *o = run->o;
   xl_error *err = NULL;
@@ -126,7 +143,7 @@ void check_job_run(check_run *run, xl_checker *c, check_job *j) {
                       xl_diags_new(&j->hidden) < 0))
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc == XL_OK)
-    rc = xl_checker_set_options(c, xl_profile_options(j->prof->p), err);
+    rc = set_job_options(c, j, err);
   if (rc == XL_OK && o->dump_args) {
     rc = dump_args(j, c, err);
     if (rc < 0)

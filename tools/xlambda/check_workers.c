@@ -14,6 +14,12 @@
  * A worker that crashed or timed out is replaced by a fresh one; so is one
  * that saw libclang's own crash recovery fire (its state is suspect).
  *
+ * With --parse=skip, a job whose skip parse gives way to the full parse
+ * (clang errors; XL_EFULLPARSE, xl_options_set_defer_full_parse) comes
+ * back unfinished, and its worker exits: the job runs again with the full
+ * parse in a freshly forked worker (the job number's JOB_FULL bit), so that
+ * its peak memory is the full parse's alone, as with --parse=full.
+ *
  * Test hooks (tests only, documented in docs/internals/reliability.md): in
  * a worker, XL_TEST_CRASH_ON=NAME raises SIGSEGV and XL_TEST_HANG_ON=NAME
  * sleeps forever before checking a file whose base name is NAME.
@@ -50,12 +56,18 @@ typedef struct proc {
   xl_buf in;       /* the result being received */
 } proc;
 
+/* A job number's flag: check it with the full parse (the skip parse gave
+ * way in another worker). */
+#define JOB_FULL 0x80000000u
+
 typedef struct pool {
   check_run *run;
   xl_checker *checker; /* made here, inherited by every worker */
   proc *procs;
   int n;
   size_t next;
+  size_t *retry; /* jobs to check again with the full parse */
+  size_t nretry, cap_retry;
   int spawn_errno; /* why the last fork (or socketpair) failed */
 } pool;
 
@@ -225,17 +237,19 @@ static void *worker_loop(void *arg) {
 
   w->rc = 0;
   while (recv_job(w->fd, &index) == 0) {
-    check_job *j = &w->run->jobs[index < w->run->njobs ? index : 0];
+    uint32_t job = index & ~JOB_FULL;
+    check_job *j = &w->run->jobs[job < w->run->njobs ? job : 0];
     xl_buf b = XL_BUF_INIT;
     int last;
-    if (index >= w->run->njobs) {
+    if (job >= w->run->njobs) {
       w->rc = 1;
       break;
     }
     test_hooks(j->file);
+    j->parse_full = (index & JOB_FULL) != 0;
     check_job_run(w->run, w->checker, j);
-    last = j->rc == XL_ECRASH;
-    if (encode_job(&b, j, index, last) < 0 || send_all(w->fd, b.data, b.len) < 0)
+    last = j->rc == XL_ECRASH || j->rc == XL_EFULLPARSE;
+    if (encode_job(&b, j, job, last) < 0 || send_all(w->fd, b.data, b.len) < 0)
       w->rc = 1;
     xl_buf_free(&b);
     clear_results(j);
@@ -364,6 +378,44 @@ static void timed_out(pool *pl, proc *p) {
        j->file, pl->run->o->timeout);
 }
 
+/* Queue job to be checked again with the full parse; it fails when the
+ * queue cannot grow. */
+static void again_in_full(pool *pl, size_t job) {
+  check_job *j = &pl->run->jobs[job];
+  size_t *grown;
+
+  clear_results(j);
+  j->rc = XL_OK; /* a fresh worker inherits the job as it is now */
+  pl->run->full_again++;
+  if (pl->nretry == pl->cap_retry) {
+    grown = realloc(pl->retry, (pl->cap_retry * 2 + 4) * sizeof(*grown));
+    if (!grown) {
+      fail(pl, j, XL_ENOMEM, "out of memory");
+      return;
+    }
+    pl->retry = grown;
+    pl->cap_retry = pl->cap_retry * 2 + 4;
+  }
+  pl->retry[pl->nretry++] = job;
+}
+
+/* End an idle worker: its socket closes, it exits. A worker that did not
+ * exit cleanly (a sanitizer or valgrind finding at its exit) is an error
+ * of the run (run->worker_errors). */
+static void retire(pool *pl, proc *p) {
+  int st = reap(p);
+
+  if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+    return;
+  pl->run->worker_errors++;
+  if (WIFSIGNALED(st))
+    xl_cli_error("a checking process was killed by signal %d (%s)",
+                 WTERMSIG(st), strsignal(WTERMSIG(st)));
+  else
+    xl_cli_error("a checking process exited with status %d",
+                 WEXITSTATUS(st));
+}
+
 /* A complete result message from p: decode it into its job. */
 static void received(pool *pl, proc *p, uint32_t len) {
   check_job *j = &pl->run->jobs[p->job];
@@ -385,6 +437,12 @@ static void received(pool *pl, proc *p, uint32_t len) {
     return;
   }
   xl_buf_clear(&p->in);
+  if (j->rc == XL_EFULLPARSE) {
+    again_in_full(pl, (size_t)p->job);
+    p->job = -1;
+    retire(pl, p); /* it exits: the full parse gets a fresh process */
+    return;
+  }
   p->job = -1;
   finish(pl, j);
   if (last)
@@ -415,23 +473,39 @@ static void receive(pool *pl, proc *p) {
     received(pl, p, len);
 }
 
-/* Give every idle worker (started when needed) the next job. Returns the
- * number of workers busy afterwards. */
+/* Send job (with flags) to the idle worker p, started when needed.
+ * Returns 1 when p took it, else 0 (p ended while idle, or no process
+ * could be started). */
+static int give(pool *pl, proc *p, size_t job, uint32_t flags) {
+  uint32_t index = (uint32_t)job | flags;
+
+  if (!p->pid && spawn(pl, p) < 0)
+    return 0;
+  if (send_all(p->fd, (const char *)&index, 4) < 0) {
+    reap(p); /* it ended while idle: a fresh one next time */
+    return 0;
+  }
+  p->job = (long)job;
+  p->deadline = pl->run->o->timeout > 0 ? now() + pl->run->o->timeout : 0;
+  return 1;
+}
+
+/* Give every idle worker the next job: first a job to check again with the
+ * full parse, in a fresh process (an idle one is ended first), then the
+ * next new one. Returns the number of workers busy afterwards. */
 static int dispatch(pool *pl) {
-  check_run *run = pl->run;
   int i, busy = 0;
 
   for (i = 0; i < pl->n; i++) {
     proc *p = &pl->procs[i];
-    uint32_t index = (uint32_t)pl->next;
-    if (p->job < 0 && pl->next < run->njobs &&
-        (p->pid || spawn(pl, p) == 0)) {
-      if (send_all(p->fd, (const char *)&index, 4) == 0) {
-        p->job = (long)pl->next++;
-        p->deadline = run->o->timeout > 0 ? now() + run->o->timeout : 0;
-      } else {
-        reap(p); /* it ended while idle: a fresh one next time */
-      }
+    if (p->job < 0 && pl->nretry) {
+      if (p->pid)
+        retire(pl, p);
+      if (give(pl, p, pl->retry[pl->nretry - 1], JOB_FULL))
+        pl->nretry--;
+    } else if (p->job < 0 && pl->next < pl->run->njobs &&
+               give(pl, p, pl->next, 0)) {
+      pl->next++;
     }
     busy += p->job >= 0;
   }
@@ -474,33 +548,22 @@ static void wait_some(pool *pl) {
 static void fail_rest(pool *pl, int errnum) {
   check_run *run = pl->run;
 
-  for (; pl->next < run->njobs; pl->next++)
-    fail(pl, &run->jobs[pl->next], XL_EIO, "cannot check '%s': cannot start "
-         "a checking process: %s", run->jobs[pl->next].file,
-         strerror(errnum));
+  check_job *j;
+
+  for (; pl->next < run->njobs || pl->nretry; ) {
+    j = &run->jobs[pl->nretry ? pl->retry[--pl->nretry] : pl->next++];
+    fail(pl, j, XL_EIO, "cannot check '%s': cannot start a checking "
+         "process: %s", j->file, strerror(errnum));
+  }
 }
 
-/* Close the sockets, wait for the workers; a worker that did not exit
- * cleanly (a sanitizer or valgrind finding at its exit) is an error. */
-static unsigned shut_down(pool *pl) {
-  unsigned errors = 0;
-  int i, st;
+/* Close the sockets, wait for the workers (retire). */
+static void shut_down(pool *pl) {
+  int i;
 
-  for (i = 0; i < pl->n; i++) {
-    if (!pl->procs[i].pid)
-      continue;
-    st = reap(&pl->procs[i]);
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-      continue;
-    errors++;
-    if (WIFSIGNALED(st))
-      xl_cli_error("a checking process was killed by signal %d (%s)",
-                   WTERMSIG(st), strsignal(WTERMSIG(st)));
-    else
-      xl_cli_error("a checking process exited with status %d",
-                   WEXITSTATUS(st));
-  }
-  return errors;
+  for (i = 0; i < pl->n; i++)
+    if (pl->procs[i].pid)
+      retire(pl, &pl->procs[i]);
 }
 
 int check_workers_run(check_run *run, int n) {
@@ -531,10 +594,11 @@ int check_workers_run(check_run *run, int n) {
       fail_rest(&pl, pl.spawn_errno ? pl.spawn_errno : EAGAIN);
     }
   }
-  run->worker_errors += shut_down(&pl);
+  shut_down(&pl);
   for (i = 0; pl.procs && i < pl.n; i++)
     xl_buf_free(&pl.procs[i].in);
   free(pl.procs);
+  free(pl.retry);
   xl_checker_free(pl.checker);
   return rc;
 }

@@ -183,7 +183,7 @@ static char *find_docs(void) {
 }
 
 static int make_checker(xl_checker **out, const lsp_cli *o) {
-  xl_config_cli cli = {o->rules, o->wae, o->cuda_path, o->cuda_version, 0, 0};
+  xl_config_cli cli = {o->rules, o->wae, o->cuda_path, o->cuda_version, 0, 0, 0};
   xl_options *opts = NULL;
   xl_error *err = NULL;
   int rc = xl_error_new(&err);
