@@ -547,10 +547,9 @@ static void wait_some(pool *pl) {
 /* No worker could be started: the jobs left fail with the reason. */
 static void fail_rest(pool *pl, int errnum) {
   check_run *run = pl->run;
-
   check_job *j;
 
-  for (; pl->next < run->njobs || pl->nretry; ) {
+  while (pl->next < run->njobs || pl->nretry) {
     j = &run->jobs[pl->nretry ? pl->retry[--pl->nretry] : pl->next++];
     fail(pl, j, XL_EIO, "cannot check '%s': cannot start a checking "
          "process: %s", j->file, strerror(errnum));
