@@ -49,6 +49,9 @@ how many offer a fix-it, on the finding or on a note.
 
 --nvcc-cache DIR keeps nvcc's verdicts (keyed by the text, its name, the
 arguments, the mode and `nvcc --version`), so a second run needs no nvcc.
+The verdicts on the cases themselves are scripts/oracle.py's entries
+(oracle.nvcc_cached): with the oracle's cache directory, the oracle's run
+has made most of them.
 
 Exit status: 0 all passed, 1 a check failed, 77 nvcc is not installed.
 """
@@ -366,12 +369,23 @@ def apply_edits(text, path, edits):
     return (bytes(out) + data[pos:]).decode('utf-8')
 
 
-def check_nvcc(opts, case, orig, fixed, back, fixed_lines, other_errors):
+def original_verdict(opts, case, mode):
+    """nvcc's verdict on the case itself, through the oracle's cache (the
+    oracle test, which ctest runs first, has most of them)."""
+    cache = {'dir': opts.nvcc_cache, 'version': opts.nvcc_version} \
+        if opts.nvcc_cache else None
+    with tempfile.TemporaryDirectory(prefix='xl-fixit-nvcc-') as tmp:
+        lines, elsewhere, proc = oracle.nvcc_cached(
+            cache, opts.nvcc, case.path, case.nvcc_args, mode, case.ext, tmp)
+    return set(lines), elsewhere, (proc.stdout + proc.stderr)[-3000:]
+
+
+def check_nvcc(opts, case, fixed, back, fixed_lines, other_errors):
     """nvcc's verdicts on the original and the fixed copy, line by line.
     other_errors: the lines of error findings whose fix was not applied."""
     problems = []
     for mode in ('frontend', 'host'):
-        want, w_else, _ = nvcc_verdict(opts, case, orig, mode)
+        want, w_else, _ = original_verdict(opts, case, mode)
         got, g_else, out = nvcc_verdict(opts, case, fixed, mode)
         got_mapped = {back.get(line, line) for line in got}
         new = got_mapped - want - other_errors
@@ -414,7 +428,7 @@ def check_mode(opts, case, mode, tmp, orig_path, text, diags, seen):
     orig_keys = {(d['rule'], d['line']) for d in diags}
     other_errors = {d['line'] for d in diags
                     if d['severity'] == 'error' and d not in chosen}
-    problems += check_nvcc(opts, case, orig_path, path, back, fixed_lines, other_errors)
+    problems += check_nvcc(opts, case, path, back, fixed_lines, other_errors)
     if fixed not in seen:
         seen[fixed] = {(d['rule'], back.get(d['line'], d['line']))
                        for d in findings(opts, case, path)}
