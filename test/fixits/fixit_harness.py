@@ -37,8 +37,9 @@ pass:
             same edits (preferred = on the finding).
 
 When both modes produce the same fixed text, the findings in it are taken
-once (the same text and arguments). Lines of the fixed copy are mapped back to the original's through a line
-diff, so a fix that inserts or removes lines is compared at the right place.
+once (the same text and arguments). Lines of the fixed copy are mapped back
+to the original's through a line diff, so a fix that inserts or removes
+lines is compared at the right place.
 
 Known failures of fixes being corrected elsewhere are listed in
 EXPECTED_FAILURES with the bug; such a case that passes fails as XPASS (empty

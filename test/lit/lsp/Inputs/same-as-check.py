@@ -3,8 +3,8 @@
 what `xlambda check` reports.
 
 For each file, `xlambda check --format=json FILE -- ARGS` (ARGS from the
-file's first RUN line) gives the findings; one `xlambda lsp` session opens
-every file with the same ARGS as fallback flags, then changes each file
+file's first RUN line) gives the findings; an `xlambda lsp` session (one
+per file) opens the file with the same ARGS as fallback flags, then changes it
 (a newline at the end, so the second check is a reparse that uses the
 precompiled preamble) and compares what it publishes for that version:
 the same rules, lines and messages, each check column inside the
@@ -93,12 +93,13 @@ def same(want, got):
 
 def sample(files, every):
     """Every Nth file, and the first of each set of arguments not in it."""
-    chosen = files[::every]
-    seen = {tuple(run_args(f)) for f in chosen}
+    args = {f: tuple(run_args(f)) for f in files}
+    chosen = set(files[::every])
+    seen = {args[f] for f in chosen}
     for f in files:
-        if tuple(run_args(f)) not in seen:
-            seen.add(tuple(run_args(f)))
-            chosen.append(f)
+        if args[f] not in seen:
+            seen.add(args[f])
+            chosen.add(f)
     return sorted(chosen)
 
 
