@@ -27,9 +27,12 @@
  * function cannot receive a closure by its own type. (clang itself keeps
  * constexpr bodies and bodies with a deduced return type.)
  *
- * Templated bodies of system headers are parsed late instead
- * (DelaySystemTemplates): only when the unit instantiates them, which is
- * when a closure or anything else can reach them.
+ * Templated bodies outside the main file are parsed late instead
+ * (DelayHeaderTemplates): only when the unit instantiates them, which is
+ * when a closure or anything else can reach them, or, for a user header's,
+ * when their tokens may hold an extended lambda (the walk reads lambdas in
+ * uninstantiated patterns): those are parsed at the end of the unit, while
+ * clang's scope of the unit still exists (LateUserTemplates).
  *
  * The device side, when the file needs it, skips more (archpp.h): every
  * body of a system header, and every user body whose text the host parse's
@@ -51,6 +54,9 @@
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/ExternalSemaSource.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #ifdef __GLIBC__
@@ -95,9 +101,66 @@ struct Job {
   DeviceSkip device_skip;    /* what the device pass may skip */
 };
 
-class SkipConsumer : public ASTConsumer {
+/* Whether a late-parsed body's tokens may hold an extended lambda: an
+ * identifier 'device' or 'host' (as in __attribute__((device)), what
+ * __device__ expands to). Annotation tokens carry a pointer, not a name. */
+bool may_hold_lambda(const CachedTokens &toks) {
+  for (const Token &t : toks) {
+    if (t.isAnnotation() || !t.getIdentifierInfo())
+      continue;
+    StringRef n = t.getIdentifierInfo()->getName();
+    if (n == "device" || n == "host" || n == "__device__" || n == "__host__")
+      return true;
+  }
+  return false;
+}
+
+/* Whether d, a late-parsed template, is a user header's. */
+bool in_user_header(const SourceManager &sm, const Decl *d) {
+  SourceLocation loc = sm.getExpansionLoc(d->getLocation());
+  return loc.isValid() && !sm.isInSystemHeader(loc);
+}
+
+/* Parses, at the end of the unit, the user-header templates whose tokens
+ * may hold an extended lambda and that nothing instantiated. Clang asks an
+ * external source for pending instantiations inside
+ * Sema::ActOnEndOfTranslationUnit, after the parser has installed its late
+ * template parser and before the unit's scope is gone (from
+ * HandleTranslationUnit, the scope is gone: a builtin's lazy declaration
+ * met a null scope, CCCL's thrust_device_data_place_allocator.cu); the
+ * instantiations these bodies ask for are performed right after. */
+class LateUserTemplates : public ExternalSemaSource {
+public:
+  explicit LateUserTemplates(Sema &s) : sema_(s) {}
+
+  void ReadPendingInstantiations(
+      SmallVectorImpl<std::pair<ValueDecl *, SourceLocation>> &) override {
+    const SourceManager &sm = sema_.getSourceManager();
+    std::vector<LateParsedTemplate *> todo;
+
+    if (done_ || !sema_.LateTemplateParser)
+      return;
+    done_ = true; /* asked once per unit; be safe if asked again */
+    for (auto &e : sema_.LateParsedTemplateMap)
+      if (e.first->isLateTemplateParsed() && in_user_header(sm, e.first) &&
+          may_hold_lambda(e.second->Toks))
+        todo.push_back(e.second.get());
+    for (LateParsedTemplate *lpt : todo)
+      sema_.LateTemplateParser(sema_.OpaqueParser, *lpt);
+  }
+
+private:
+  Sema &sema_;
+  bool done_ = false;
+};
+
+class SkipConsumer : public SemaConsumer {
 public:
   SkipConsumer(CompilerInstance &ci, Job &job) : ci_(ci), job_(job) {}
+
+  void InitializeSema(Sema &s) override {
+    s.addExternalSource(llvm::makeIntrusiveRefCnt<LateUserTemplates>(s));
+  }
 
   bool shouldSkipFunctionBody(Decl *d) override {
     const SourceManager &sm = ci_.getSourceManager();
@@ -115,6 +178,7 @@ public:
 
     if (ci_.getDiagnostics().hasErrorOccurred())
       return; /* parse.c parses again in full */
+    keep_late_bodies();
     Tu tu{ctx, ci_.getSourceManager(), ci_.getLangOpts()};
     job_.walked = true;
     job_.rc = walk_tu(job_.facts, tu, &needs_device, job_.walk_flags);
@@ -128,32 +192,43 @@ public:
   }
 
 private:
+  /* The user-header templates parsed late (instantiated, or parsed by
+   * LateUserTemplates) are bodies the host kept, as the others of user
+   * files (shouldSkipFunctionBody does not see them). */
+  void keep_late_bodies() {
+    const SourceManager &sm = ci_.getSourceManager();
+
+    for (auto &e : ci_.getSema().LateParsedTemplateMap)
+      if (!e.first->isLateTemplateParsed() && in_user_header(sm, e.first))
+        job_.bodies.push_back(e.first);
+  }
+
   CompilerInstance &ci_;
   Job &job_;
 };
 
-/* Template bodies of system headers are kept as tokens and parsed only
- * when instantiated: clang's delayed template parsing, switched on while
- * the preprocessor is in a system header (the parser reads the option at
+/* Template bodies outside the main file are kept as tokens and parsed
+ * only when instantiated: clang's delayed template parsing, switched on
+ * while the preprocessor is in a header (the parser reads the option at
  * each function definition). The bodies the unit never instantiates are
- * not parsed; those it instantiates are parsed then and instantiated as
- * in the full parse, so uses.c still follows closures through them.
- *
- * Not in user headers: the walk reads the lambdas of a user template that
- * nothing instantiates, and parsing such a template after the end of the
- * unit (Sema's LateTemplateParser from HandleTranslationUnit) crashed in
- * clang (the unit's scope is gone: a builtin's lazy declaration met a null
- * scope, CCCL's thrust_device_data_place_allocator.cu). */
-class DelaySystemTemplates : public PPCallbacks {
+ * not parsed, except a user header's that may hold an extended lambda
+ * (LateUserTemplates); those it instantiates are parsed then and
+ * instantiated as in the full parse, so uses.c still follows closures
+ * through them and instances.c walks them. The main file's are parsed in
+ * place. */
+class DelayHeaderTemplates : public PPCallbacks {
 public:
-  explicit DelaySystemTemplates(LangOptions &lo) : lo_(lo) {}
+  DelayHeaderTemplates(const SourceManager &sm, LangOptions &lo)
+      : sm_(sm), lo_(lo) {}
 
-  void FileChanged(SourceLocation, FileChangeReason,
+  void FileChanged(SourceLocation loc, FileChangeReason,
                    SrcMgr::CharacteristicKind kind, FileID) override {
-    lo_.DelayedTemplateParsing = kind != SrcMgr::C_User;
+    lo_.DelayedTemplateParsing =
+        kind != SrcMgr::C_User || !sm_.isWrittenInMainFile(loc);
   }
 
 private:
+  const SourceManager &sm_;
   LangOptions &lo_;
 };
 
@@ -166,7 +241,8 @@ protected:
                                                  StringRef) override {
     watch_arch(ci.getPreprocessor(), &job_.regions);
     ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<DelaySystemTemplates>(ci.getLangOpts()));
+        std::make_unique<DelayHeaderTemplates>(ci.getSourceManager(),
+                                               ci.getLangOpts()));
     return std::make_unique<SkipConsumer>(ci, job_);
   }
 
@@ -188,7 +264,8 @@ std::string device_arch(const char *const *argv, int argc) {
 
 /* The cc1 invocation for the driver arguments, as libclang makes it (the
  * program name "clang", the file last, no spell checking); null when the
- * driver refuses them. */
+ * driver refuses them or reports an error about them (an unknown argument:
+ * the full parse then says "clang rejected the arguments"). */
 std::shared_ptr<CompilerInvocation>
 invocation(const char *file, const char *const *argv, int argc,
            IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
@@ -203,7 +280,7 @@ invocation(const char *file, const char *const *argv, int argc,
                                                 new IgnoringDiagConsumer());
   o.VFS = vfs;
   std::unique_ptr<CompilerInvocation> inv = createInvocation(args, o);
-  if (!inv)
+  if (!inv || o.Diags->hasErrorOccurred())
     return nullptr;
   FrontendOptions &fo = inv->getFrontendOpts();
   fo.SkipFunctionBodies = true;

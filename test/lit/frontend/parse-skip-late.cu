@@ -1,23 +1,25 @@
 // RUN: not %xlambda check --quiet --no-progress --parse=full %s -- -std=c++17 -I %S/Inputs/parse-skip-late | FileCheck %s --implicit-check-not='{{warning|error|note}}:'
 // RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -I %S/Inputs/parse-skip-late | FileCheck %s --implicit-check-not='{{warning|error|note}}:'
 // RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -I %S/Inputs/parse-skip-late | FileCheck --check-prefix=FACTS %s
-// ORACLE: skip the error is in a header, which the oracle does not read; nvcc -cuda reports it there too (user.h(9): "An extended __device__ lambda cannot capture variables by reference", run 2026-11-26)
+// ORACLE: skip the error is in a header, which the oracle does not read; nvcc -cuda reports it there too (user.h(10): "An extended __device__ lambda cannot capture variables by reference", run 2026-11-26)
 //
-// --parse=skip (issue 20) parses the templates of system headers late
-// (when the unit instantiates them), not those of user headers: the walk
-// reads the lambdas of a user template that nothing instantiates
-// (never_called, whose lambda captures by reference), and a user launcher
-// template must be walked so that the closure below is seen to reach a
-// kernel (an error, not a warning, with the note naming user_launch). A
-// late parse of user templates (commit 140282e, reverted) passed this case
-// but crashed in clang on a CCCL example; this case guards what it must
-// keep.
+// --parse=skip (issue 20) parses the templates of headers late: a user
+// header's template is parsed when the unit instantiates it (user_launch,
+// through which the closure below reaches a kernel: an error, not a
+// warning, with the note naming it) or, when its tokens may hold an
+// extended lambda, at the end of the unit (never_called, whose lambda
+// captures by reference). Without the late parse of never_called, the
+// first finding would be missing; without user_launch's, the second would
+// be a warning without its note. never_called calls a builtin
+// that nothing declared before: parsed after clang's scope of the unit is
+// gone (from HandleTranslationUnit, as the reverted 140282e did), its lazy
+// declaration crashed (signal 11, checked with this file).
 
 #include "user.h"
 
-// CHECK: user.h:9:14: error: extended __device__ lambda cannot capture 'x' by reference [extended_lambda_reference_capture]
-// CHECK: user.h:8:7: note: 'x' declared here
-// CHECK: user.h:9:14: note: capture 'x' by copy
+// CHECK: user.h:10:14: error: extended __device__ lambda cannot capture 'x' by reference [extended_lambda_reference_capture]
+// CHECK: user.h:9:7: note: 'x' declared here
+// CHECK: user.h:10:14: note: capture 'x' by copy
 
 void run(int a, int b) {
   auto lam = [=] __device__ () {
