@@ -13,12 +13,14 @@ pipeline) and peak RSS. The load average is printed before and after.
       path a line; --per N picks N evenly spaced ones): nvcc with its own
       command turned into `-cuda --time` (the host front end is
       `gcc (preprocessing 4)` + `cudafe++`; the whole run is nvcc -cuda),
-      `xlambda check` (cold), the bare libclang parse of the same clang
+      `xlambda check --parse=full` (cold: the rows "cold check"; the
+      cache's runs parse in full too), the bare libclang parse of the same clang
       arguments (parse_floor.c), `clang++ -fsyntax-only` with them, and
       `xlambda check --cache-dir` twice (a miss that stores, then a hit).
       Units whose device side xlambda parses also get a device-side floor.
-      --skip also times `xlambda check --parse=skip` (cold) and compares
-      its JSON output and exit code with the full parse's.
+      --skip also times `xlambda check --parse=skip` (cold, the default
+      since issue 20) and compares its JSON output and exit code with the
+      full parse's.
   bench.py jobs  --db BUILD --match REGEX --count 60
       `xlambda check -j1` and `-j2` on the same entries, twice each,
       alternating.
@@ -250,8 +252,8 @@ def bench_unit(a, tmp, floor, e, label):
     res['nvcc'] = r
     res['nvcc_fe'], res['nvcc_phases'] = nvcc_phases(tcsv)
     res['nvcc_fe_run'] = nvcc_fe_cpu(e, tmp)
-    res['xlambda'] = measure([xl, 'check', '-p', db, '-j1', '--no-progress',
-                              '--format=json'],
+    res['xlambda'] = measure([xl, 'check', '--parse=full', '-p', db, '-j1',
+                              '--no-progress', '--format=json'],
                              out=os.path.join(tmp, label + '.xl.err'))
     if a.skip:  # the same check with --parse=skip; equal output and exit code
         res['skip'] = measure([xl, 'check', '--parse=skip', '-p', db, '-j1',

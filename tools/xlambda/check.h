@@ -39,7 +39,8 @@ typedef struct check_opts {
   int jobs;          /* 0: the number of cores */
   int fix, fix_notes, fix_errors, dump_facts, parse_errors_fail;
   int quiet, no_progress, system_headers;
-  int parse_skip;       /* --parse=skip (1) or --parse=full (0, default) */
+  int parse_skip;       /* --parse=skip (1), the default (2), or
+                           --parse=full (0) */
   int color;            /* --color: 1 always, 0 never, -1 auto */
   int help;             /* -h, --help */
   int dump_config, verify_config, list_rules;

@@ -237,6 +237,7 @@ int check_opts_parse(check_opts *o, int argc, char **argv) {
   memset(o, 0, sizeof(*o));
   o->color = -1;
   o->timeout = XL_DEFAULT_TIMEOUT;
+  o->parse_skip = 2; /* skip, not asked for: proven equal to --parse=full */
   o->files = calloc((size_t)argc + 1, sizeof(char *));
   if (!o->files)
     return -1;

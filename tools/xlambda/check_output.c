@@ -357,7 +357,7 @@ void check_summary(const check_run *run, const xl_diags *all,
     fprintf(stderr, "xlambda: cache: %u hit%s, %u miss%s\n", t->cached,
             s_(t->cached), t->tus - t->cached,
             t->tus - t->cached == 1 ? "" : "es");
-  if (run->full_again)
+  if (run->full_again && run->o->parse_skip == 1) /* asked for by name */
     fprintf(stderr, "xlambda: --parse=skip: %u file%s with clang errors "
             "checked again with the full parse, each in a fresh process\n",
             run->full_again, s_(run->full_again));
