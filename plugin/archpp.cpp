@@ -300,36 +300,80 @@ static bool cold_decl(const SourceManager &sm, const ArchRegions &regions,
          !regions.hot(b.first, b.second, e.second);
 }
 
+/* The FileID in sm of host's file number `file` (invalid if none). */
+static FileID facts_file(const xl_facts *host, uint32_t file,
+                         const SourceManager &sm) {
+  if (file == XL_NONE || file >= host->nfiles)
+    return FileID();
+  OptionalFileEntryRef fe =
+      sm.getFileManager().getOptionalFileRef(host->files[file]);
+  return fe ? sm.translateFile(*fe) : FileID();
+}
+
 /* Whether host function fn (facts coordinates) meets no region. */
 static bool cold_func(const xl_facts *host, const xl_func *fn,
                       const SourceManager &sm, const ArchRegions &regions) {
   xl_range r = fn->range;
 
-  if (r.begin.file == XL_NONE || r.begin.file != r.end.file ||
-      r.begin.file >= host->nfiles || r.begin.offset > r.end.offset)
+  if (r.begin.file != r.end.file || r.begin.offset > r.end.offset)
     return false;
-  OptionalFileEntryRef fe =
-      sm.getFileManager().getOptionalFileRef(host->files[r.begin.file]);
-  FileID fid = fe ? sm.translateFile(*fe) : FileID();
+  FileID fid = facts_file(host, r.begin.file, sm);
   return fid.isValid() && !regions.hot(fid, r.begin.offset, r.end.offset);
 }
 
-int plan_device_skip(DeviceSkip *out, xl_facts *host, const SourceManager &sm,
-                     const ArchRegions &regions,
-                     const std::vector<const Decl *> &bodies) {
-  BodyKey key;
+/*
+ * Flag the numbered host lambdas whose function is cold, and add the place
+ * of each other one to *compared (finished). Returns false when one has no
+ * place in sm: then no body may be skipped.
+ */
+static bool flag_lambdas(ArchRegions *compared, xl_facts *host,
+                         const SourceManager &sm, const ArchRegions &regions) {
+  bool placed = true;
 
-  for (const Decl *d : bodies)
-    if (cold_decl(sm, regions, d) && body_key(&key, sm, d))
-      out->cold.insert(key);
   for (uint32_t i = 0; i < host->nlambdas; i++) {
     xl_lambda *l = &host->lambdas[i];
     if (!(l->flags & XL_LAMBDA_EXTENDED) || (l->flags & XL_LAMBDA_INSTANCE) ||
         l->func >= host->nfuncs)
       continue; /* nvcc numbers only these (pair.c) */
-    if (cold_func(host, &host->funcs[l->func], sm, regions))
+    if (cold_func(host, &host->funcs[l->func], sm, regions)) {
       l->flags |= XL_LAMBDA_DEVICE_SKIPPED;
+      continue;
+    }
+    FileID fid = facts_file(host, l->range.begin.file, sm);
+    if (fid.isInvalid())
+      placed = false;
+    else
+      compared->add(fid, l->range.begin.offset, l->range.begin.offset);
   }
+  compared->finish();
+  return placed;
+}
+
+int plan_device_skip(DeviceSkip *out, xl_facts *host, const SourceManager &sm,
+                     const ArchRegions &regions,
+                     const std::vector<const Decl *> &bodies) {
+  ArchRegions compared; /* the lambdas the device side must define */
+  std::set<BodyKey> hot;
+  BodyKey key;
+
+  /* A body around a compared lambda is kept whatever cold_decl says: the
+   * two can disagree (a function whose facts range lies in a macro's
+   * expansion is never cold in facts coordinates). */
+  if (!flag_lambdas(&compared, host, sm, regions))
+    return XL_OK;
+  for (const Decl *d : bodies) {
+    if (!body_key(&key, sm, d))
+      continue;
+    if (cold_decl(sm, regions, d) && cold_decl(sm, compared, d))
+      out->cold.insert(key);
+    else
+      hot.insert(key);
+  }
+  /* Bodies that one macro expansion writes share their key (Catch2's
+   * TEST_CASE: a function and its registration, CCCL's
+   * segmented_algorithm.cu): if one is hot, all are kept. */
+  for (const BodyKey &k : hot)
+    out->cold.erase(k);
   return XL_OK;
 }
 

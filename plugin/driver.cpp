@@ -42,15 +42,18 @@
  * compare are parsed; the host lambdas whose function is not are flagged
  * XL_LAMBDA_DEVICE_SKIPPED (the device compilation defines them alike).
  *
- * A parse with errors is not walked: the caller parses again in full
- * (parse.c), so clang's errors, recover.c's second parse and the facts of
- * a broken file are exactly `--parse=full`'s. Its first error is made
- * fatal, so that the parse given up costs less.
+ * A parse with clang errors is walked, as the full parse walks it, and
+ * its errors are handed to parse.c in libclang's terms (RecordErrors).
+ * It gives way to the full parse (parse.c parses again) on the errors the
+ * full parse treats apart: a fatal one, one without a file, and those
+ * recover.c repairs with a second parse (made fatal here, so that the
+ * parse given up stops there).
  */
 #include "plugin.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -87,6 +90,48 @@ bool skippable(const SourceManager &sm, const Decl *d) {
   return !fd->isTemplated();
 }
 
+/* clang's errors of the host side, recorded as libclang's full parse
+ * reports them (parse.c's collect_errors): clang_getDiagnosticSpelling's
+ * text at clang_getExpansionLocation's place. give_way: an error the full
+ * parse treats apart (see the top of this file). */
+class RecordErrors : public DiagnosticConsumer {
+public:
+  struct Error {
+    std::string file, msg;
+    unsigned line, col, offset;
+    bool system; /* in a system header */
+  };
+  std::vector<Error> errors;
+  bool give_way = false;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level level,
+                        const Diagnostic &info) override {
+    /* not counted (DiagnosticConsumer's would): clang would print "N
+       errors generated" */
+    if (level < DiagnosticsEngine::Error || give_way)
+      return;
+    if (level == DiagnosticsEngine::Fatal || !info.hasSourceManager() ||
+        info.getLocation().isInvalid()) {
+      give_way = true;
+      return;
+    }
+    const SourceManager &sm = info.getSourceManager();
+    SourceLocation loc = sm.getExpansionLoc(info.getLocation());
+    std::pair<FileID, unsigned> at = sm.getDecomposedLoc(loc);
+    OptionalFileEntryRef fe = sm.getFileEntryRefForID(at.first);
+    if (!fe) {
+      give_way = true;
+      return;
+    }
+    SmallString<256> msg;
+    info.FormatDiagnostic(msg);
+    errors.push_back({fe->getName().str(), msg.str().str(),
+                      sm.getExpansionLineNumber(loc),
+                      sm.getExpansionColumnNumber(loc), at.second,
+                      sm.isInSystemHeader(loc)});
+  }
+};
+
 /* What the parse produced, for xl_cdriver_parse. */
 struct Job {
   Job(xl_facts *f, unsigned flags) : facts(f), walk_flags(flags) {}
@@ -99,6 +144,8 @@ struct Job {
   ArchRegions regions;       /* the host preprocessor's (archpp.h) */
   std::vector<const Decl *> bodies; /* user-file bodies the host kept */
   DeviceSkip device_skip;    /* what the device pass may skip */
+  RecordErrors errors;       /* the host side's */
+  bool device_planned = false; /* device_skip holds the plan (no errors) */
 };
 
 /* Whether a late-parsed body's tokens may hold an extended lambda: an
@@ -176,7 +223,7 @@ public:
   void HandleTranslationUnit(ASTContext &ctx) override {
     bool needs_device = false;
 
-    if (ci_.getDiagnostics().hasErrorOccurred())
+    if (job_.errors.give_way)
       return; /* parse.c parses again in full */
     keep_late_bodies();
     Tu tu{ctx, ci_.getSourceManager(), ci_.getLangOpts()};
@@ -185,6 +232,16 @@ public:
     job_.needs_device = needs_device;
     if (job_.rc != XL_OK || !needs_device)
       return;
+    /* With clang errors outside system headers the device side is parsed
+     * whole: --parse=full's device facts are incomplete (the comparing
+     * rules stay quiet) on such an error anywhere in the device
+     * compilation, and the device skip would miss most: the erroneous body
+     * is alike on both sides, and clang reports CUDA's deferred errors only
+     * in the bodies its kernels reach. */
+    for (const RecordErrors::Error &e : job_.errors.errors)
+      if (!e.system)
+        return;
+    job_.device_planned = true;
     job_.regions.finish();
     job_.rc = plan_device_skip(&job_.device_skip, job_.facts,
                                ci_.getSourceManager(), job_.regions,
@@ -296,7 +353,8 @@ invocation(const char *file, const char *const *argv, int argc,
 namespace xlp {
 namespace {
 
-/* The skip parse of one file into job (job.walked: it had no errors). */
+/* The skip parse of one file into job (job.walked and not
+ * job.errors.give_way: it stands). */
 void run_skip_parse(Job &job, const char *file, const char *const *argv,
                     int argc) {
   /* A file system with a working directory of its own: the driver moves
@@ -310,14 +368,17 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
     return;
   CompilerInstance ci(inv);
   ci.setVirtualFileSystem(vfs);
-  ci.createDiagnostics(new IgnoringDiagConsumer(), true);
-  /* An error means the full parse follows and this one is thrown away: as
-   * a fatal error it stops here soon (clang instantiates no more templates
-   * and enters no more #include files), not at the end of the file. */
-  ci.getDiagnostics().setErrorsAsFatal(true);
+  ci.createDiagnostics(&job.errors, false);
+  /* The errors recover.c repairs mean the full parse follows and this one
+   * is thrown away: as fatal errors they stop it soon (clang instantiates
+   * no more templates and enters no more #include files). */
+  DiagnosticsEngine &de = ci.getDiagnostics();
+  de.setSeverity(diag::err_expected_lambda_body, diag::Severity::Fatal, {});
+  de.setSeverity(diag::err_expected_expression, diag::Severity::Fatal, {});
   SkipAction act(job);
-  ci.ExecuteAction(act); /* false after errors: job.walked says */
-  if (!job.walked || job.rc != XL_OK || !job.needs_device)
+  ci.ExecuteAction(act); /* false after errors: job says */
+  if (!job.walked || job.errors.give_way || job.rc != XL_OK ||
+      !job.needs_device)
     return;
   /* the host's AST, preprocessor and file buffers go first: the device
    * pass needs only the invocation (sides.cpp) */
@@ -326,30 +387,40 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
   ci.setSourceManager(nullptr);
   ci.setFileManager(nullptr);
   job.bodies.clear(); /* the host's declarations, freed */
+#ifdef __GLIBC__
+  malloc_trim(0); /* and their pages given back before the device parse */
+#endif
+  auto planned = [&job](const SourceManager &sm, const Decl *d) {
+    return job.device_skip.skippable(sm, d);
+  };
   job.rc = device_pass(ci, job.facts, device_arch(argv, argc),
-                       [&job](const SourceManager &sm, const Decl *d) {
-                         return job.device_skip.skippable(sm, d);
-                       });
+                       job.device_planned ? SkipFn(planned) : SkipFn());
 }
 
 } // namespace
 } // namespace xlp
 
 extern "C" __attribute__((visibility("default"))) int
-xl_cdriver_parse(int *out_parsed, xl_facts *facts,
-                                const char *file, const char *const *argv,
-                                int argc, unsigned walk_flags) {
+xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
+                 const char *const *argv, int argc, unsigned walk_flags,
+                 xl_cdriver_error_fn on_error, void *ctx) {
   xlp::Job job(facts, walk_flags);
 
   *out_parsed = 0;
   xlp::run_skip_parse(job, file, argv, argc);
-  if (!job.walked) {
+  if (!job.walked || job.errors.give_way) {
     /* the full parse follows: give it the pages this one freed (without,
      * a file with errors peaked 60-70 % above --parse=full) */
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif
-    return XL_OK;
+    return job.rc;
+  }
+  for (const xlp::RecordErrors::Error &e : job.errors.errors) {
+    if (job.rc != XL_OK)
+      break;
+    job.rc = on_error(ctx, e.file.c_str(), e.line, e.col, e.offset,
+                      e.msg.c_str());
   }
   *out_parsed = job.rc == XL_OK;
   return job.rc;

@@ -83,7 +83,9 @@ using SkipFn = llvm::function_ref<bool(const clang::SourceManager &,
 /*
  * Parse ci's main file again as the other side of the CUDA compilation
  * (device or host) and call fn with that compiler instance and its AST.
- * *errors says whether that parse had errors. The device side is parsed
+ * *errors says whether that parse had errors outside system headers (the
+ * libraries' errors change no lambda of the user's files, and the skip
+ * parse does not see those of the bodies it skips). The device side is parsed
  * for `arch` (e.g. "sm_75"), or when it is empty for first_gpu_arch(ci).
  * With skip, the parse skips the bodies skip accepts (clang keeps constexpr
  * bodies and those with a deduced return type); without, it parses every

@@ -19,19 +19,37 @@ extern "C" {
 #endif
 
 /*
+ * One clang error of the skip parse, as libclang's full parse reports it:
+ * clang_getDiagnosticSpelling's text at clang_getExpansionLocation's file
+ * (its name as clang opened it), line, column and offset. Returns XL_OK or
+ * XL_ENOMEM. The strings are the library's, valid during the call.
+ */
+typedef int (*xl_cdriver_error_fn)(void *ctx, const char *file,
+                                   unsigned line, unsigned col,
+                                   unsigned offset, const char *msg);
+
+/*
  * Parse `file` with the clang driver arguments argv[0..argc) (those of
  * xl_frontend_args, without the program name and the file), with the
  * function bodies no rule reads skipped, and walk the host side into
  * `facts` (made by the caller, which keeps it) with xl_fe_walk_tu's
  * walk_flags; when the file needs it, the device side is parsed in full
- * and joined (facts->device). *out_parsed is 0 when the parse had errors
- * or clang refused the arguments: facts are then untouched and the caller
- * parses in full (parse.c), which reports the errors and recovers what
- * recover.c recovers. Returns XL_OK, or XL_ENOMEM (facts are then partly
- * filled; the caller frees them).
+ * and joined (facts->device). Then on_error(ctx, ...) is called for each of
+ * clang's errors of the host side, in the order clang reported them (a
+ * file with errors is walked, as the full parse walks it).
+ *
+ * *out_parsed is 0 when the full parse must answer instead: clang refused
+ * the arguments, or an error that the full parse treats apart (a fatal
+ * one: a missing #include, too many errors; one without a file; one that
+ * recover.c repairs: "expected body of lambda expression", "expected
+ * expression"). facts may then be partly filled (the caller frees them)
+ * and on_error is not called; the caller parses in full (parse.c). Returns
+ * XL_OK, or XL_ENOMEM (facts are then partly filled; the caller frees
+ * them), or what on_error returned.
  */
 int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
-                     const char *const *argv, int argc, unsigned walk_flags);
+                     const char *const *argv, int argc, unsigned walk_flags,
+                     xl_cdriver_error_fn on_error, void *ctx);
 
 #ifdef __cplusplus
 }

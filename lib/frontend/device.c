@@ -71,13 +71,17 @@ static int device_args(char ***out, int *argc, const xl_command *cmd,
 
 /* ---- the second parse --------------------------------------------------- */
 
-static int count_errors(CXTranslationUnit tu) {
+/* The errors outside system headers: the libraries' errors change no
+ * lambda of the user's files (the comparing rules read only those), and
+ * --parse=skip does not see those of the bodies it skips. */
+static int count_user_errors(CXTranslationUnit tu) {
   unsigned i, n = clang_getNumDiagnostics(tu);
   int errors = 0;
 
   for (i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
-    errors += clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    errors += clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+              !clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d));
     clang_disposeDiagnostic(d);
   }
   return errors;
@@ -105,7 +109,7 @@ static int parse_device(xl_facts **out, CXIndex index, xl_facts *host,
   rc = xl_fe_device_facts_new(&dev, host);
   if (rc < 0)
     goto cleanup;
-  if (count_errors(tu))
+  if (count_user_errors(tu))
     dev->flags |= XL_FACTS_INCOMPLETE;
   rc = xl_fe_walk_tu(dev, tu, NULL, opts->flags, NULL, NULL);
   /* the cache's dependencies are the host facts': the sides' together */

@@ -129,14 +129,47 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
 
 /* ---- clang's own errors ------------------------------------------------- */
 
-/* A clang error that uses.c recognises as a use a rule reports (issue 4). */
-static int explained(const xl_facts *facts, CXFile file, unsigned off,
-                     const char *msg) {
-  CXString name = clang_getFileName(file);
-  int yes = xl_fe_uses_explains_error(facts, clang_getCString(name), off, msg);
+/* clang's errors of one side, as they are turned into findings. */
+typedef struct error_sink {
+  xl_diags *out;         /* NULL: counted only */
+  const xl_facts *facts; /* the walk's, for the errors a rule explains */
+  int nerrors;           /* those not explained */
+} error_sink;
 
-  clang_disposeString(name);
-  return yes;
+/* One clang error with a file: a [clang-diagnostic-error] finding, unless
+ * a rule reports it in its own words (uses.c recognises it, issue 4). */
+static int add_error(void *ctx, const char *file, unsigned line, unsigned col,
+                     unsigned off, const char *msg) {
+  error_sink *sink = ctx;
+  xl_dloc loc;
+  xl_diag *xd;
+
+  if (xl_fe_uses_explains_error(sink->facts, file, off, msg))
+    return XL_OK;
+  sink->nerrors++;
+  if (!sink->out)
+    return XL_OK;
+  memset(&loc, 0, sizeof(loc));
+  loc.file = xl_diags_intern(sink->out, file);
+  loc.line = line;
+  loc.col = col;
+  loc.offset = off;
+  if (!loc.file)
+    return XL_OK;
+  xd = xl_diags_add(sink->out, -1, "clang-diagnostic-error", XL_SEV_ERROR, loc,
+                    msg);
+  if (xd)
+    xd->flags |= XL_DIAG_CLANG;
+  return XL_OK;
+}
+
+/* One of libclang's errors without a file: clang gave up (an -ferror-limit
+ * in the command: the errors before it say why), or refused the command
+ * line (XL_EINVAL with its text). */
+static int fileless_error(const char *msg, xl_error *err) {
+  if (xl_str_startswith(msg, "too many errors"))
+    return XL_OK;
+  return xl_error_set(err, XL_EINVAL, "clang rejected the arguments: %s", msg);
 }
 
 /*
@@ -146,54 +179,36 @@ static int explained(const xl_facts *facts, CXFile file, unsigned off,
 static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
                           const xl_facts *facts, xl_error *err) {
   unsigned i, n = clang_getNumDiagnostics(tu);
+  error_sink sink = {out, facts, 0};
   int rc = XL_OK;
 
-  *nerrors = 0;
   for (i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     CXFile file;
     unsigned line, col, off;
     CXString msg, name;
-    xl_dloc loc;
 
     if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
       clang_disposeDiagnostic(d);
       continue;
     }
-    (*nerrors)++;
     clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line,
                                &col, &off);
     msg = clang_getDiagnosticSpelling(d);
-    if (file && explained(facts, file, off, clang_getCString(msg))) {
-      (*nerrors)--; /* a rule reports it in its own words */
-      clang_disposeString(msg);
-      clang_disposeDiagnostic(d);
-      continue;
-    }
-    if (!file && xl_str_startswith(clang_getCString(msg), "too many errors")) {
-      /* clang gave up (an -ferror-limit in the command): the errors before
-         it say why */
-    } else if (!file && rc == XL_OK) {
-      rc = xl_error_set(err, XL_EINVAL, "clang rejected the arguments: %s",
-                        clang_getCString(msg));
-    } else if (file && out) {
-      memset(&loc, 0, sizeof(loc));
+    if (file) {
       name = clang_getFileName(file);
-      loc.file = xl_diags_intern(out, clang_getCString(name));
+      add_error(&sink, clang_getCString(name), line, col, off,
+                clang_getCString(msg));
       clang_disposeString(name);
-      loc.line = line;
-      loc.col = col;
-      loc.offset = off;
-      if (loc.file) {
-        xl_diag *xd = xl_diags_add(out, -1, "clang-diagnostic-error",
-                                   XL_SEV_ERROR, loc, clang_getCString(msg));
-        if (xd)
-          xd->flags |= XL_DIAG_CLANG;
-      }
+    } else {
+      sink.nerrors++;
+      if (rc == XL_OK)
+        rc = fileless_error(clang_getCString(msg), err);
     }
     clang_disposeString(msg);
     clang_disposeDiagnostic(d);
   }
+  *nerrors = sink.nerrors;
   return rc;
 }
 
@@ -264,15 +279,18 @@ static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
 }
 
 /*
- * --parse=skip: the host side through cdriver.h. *out stays NULL when the
- * library is not built, the facts need the result cache's dependencies or
- * system-header declarations, or the parse had errors (then *gave_way is
- * 1): the caller then parses in full.
+ * --parse=skip: the host side through cdriver.h, its clang errors into
+ * clang_errors as collect_errors puts the full parse's. *out stays NULL
+ * when the library is not built, the facts need the result cache's
+ * dependencies or system-header declarations, or the parse gave way to
+ * the full one (errors the full parse treats apart, cdriver.h; then
+ * *gave_way is 1): the caller then parses in full.
  */
 static int parse_skipping(xl_facts **out, int *gave_way, const xl_command *cmd,
                           const xl_parse_opts *opts, char **argv, int argc,
-                          xl_error *err) {
+                          xl_diags *clang_errors, xl_error *err) {
 #ifdef XL_HAVE_CDRIVER
+  error_sink sink = {clang_errors, NULL, 0};
   xl_facts *facts = NULL;
   int parsed = 0, rc;
 
@@ -282,8 +300,10 @@ static int parse_skipping(xl_facts **out, int *gave_way, const xl_command *cmd,
   if (xl_facts_new(&facts, cmd->file) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   describe_tu(facts, cmd, opts);
+  sink.facts = facts;
   rc = xl_cdriver_parse(&parsed, facts, cmd->file, (const char *const *)argv,
-                        argc, opts->flags & XL_PARSE_SYSTEM_HEADERS);
+                        argc, opts->flags & XL_PARSE_SYSTEM_HEADERS,
+                        add_error, &sink);
   if (rc < 0 || !parsed) {
     xl_facts_free(facts);
     *gave_way = rc == XL_OK;
@@ -292,11 +312,13 @@ static int parse_skipping(xl_facts **out, int *gave_way, const xl_command *cmd,
                   : XL_OK;
   }
   facts->flags |= XL_FACTS_BODIES_SKIPPED;
+  if (sink.nerrors)
+    facts->flags |= XL_FACTS_INCOMPLETE;
   *out = facts;
   return XL_OK;
 #else
   (void)out, (void)gave_way, (void)cmd, (void)opts, (void)argv, (void)argc;
-  (void)err;
+  (void)clang_errors, (void)err;
   return XL_OK;
 #endif
 }
@@ -319,7 +341,8 @@ int xl_frontend_parse(xl_facts **out, xl_frontend *fe, const xl_command *cmd,
   if (opts->flags & XL_PARSE_SKIP_BODIES) {
     int gave_way = 0;
 
-    rc = parse_skipping(out, &gave_way, cmd, opts, argv, argc, err);
+    rc = parse_skipping(out, &gave_way, cmd, opts, argv, argc, clang_errors,
+                        err);
     if (rc == XL_OK && gave_way && (opts->flags & XL_PARSE_DEFER_FULL))
       rc = xl_error_set(err, XL_EFULLPARSE, "the skip parse of '%s' had "
                         "errors: the full parse must follow", cmd->file);

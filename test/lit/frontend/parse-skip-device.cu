@@ -80,6 +80,26 @@ void device_only(int a) {
   (void)second;
 }
 
+// One macro expansion writes two functions (as Catch2's TEST_CASE writes a
+// test and its registration): their declarations start at the same place.
+// The second is cold, the first is not; the device side must keep both.
+#define XL_TEST(name) \
+  static void name##_registered() {} \
+  static void name()
+XL_TEST(shared_start) {
+  int a = 1, b = 2;
+  auto lam = [=] __device__ {
+  // CHECK: :[[@LINE-1]]:14: warning: extended __device__ lambda captures 'a' in the host compilation but 'b' in the device compilation [extended_lambda_arch_dependent_capture]
+#ifdef __CUDA_ARCH__
+    return b;
+#else
+    return a;
+#endif
+  };
+  (void)lam;
+}
+void run_shared_start() { shared_start(); shared_start_registered(); }
+
 // In the user header.
 void use_header() {
   header_capture(1, 2);
