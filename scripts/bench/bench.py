@@ -94,8 +94,7 @@ def result(r):
 
 
 def clang_errors(r):
-    """Whether a JSON run reported clang's own errors (--parse=skip then
-    falls back to the full parse)."""
+    """Whether a JSON run reported clang's own errors."""
     return 'clang-diagnostic-error' in r['stdout']
 
 
@@ -695,8 +694,7 @@ def cmd_parse(a):
              max([r['full_rss'] for r in res] or [0]),
              max([r['skip_rss'] for r in res] or [0]),
              sum(not r['equal'] for r in res)))
-    print('%d units with clang errors (--parse=skip falls back to the full '
-          'parse there)' % sum(r['clang_errors'] for r in res))
+    print('%d units with clang errors' % sum(r['clang_errors'] for r in res))
     if res and all('full_host_cpu' in r for r in res):
         print_share(a, res)
     print('load after: %s' % load())

@@ -88,15 +88,13 @@ void device_only(int a) {
   static void name()
 XL_TEST(shared_start) {
   int a = 1, b = 2;
-  auto lam = [=] __device__ {
-  // CHECK: :[[@LINE-1]]:14: warning: extended __device__ lambda captures 'a' in the host compilation but 'b' in the device compilation [extended_lambda_arch_dependent_capture]
-#ifdef __CUDA_ARCH__
-    return b;
-#else
-    return a;
+  auto sum = [=] __device__ { return a
+  // CHECK: :[[@LINE-1]]:14: warning: extended __device__ lambda captures 'a' in the host compilation but 'a', 'b' in the device compilation [extended_lambda_arch_dependent_capture]
+#if defined(__CUDA_ARCH__)
+    + b
 #endif
-  };
-  (void)lam;
+    ; };
+  (void)sum;
 }
 void run_shared_start() { shared_start(); shared_start_registered(); }
 
