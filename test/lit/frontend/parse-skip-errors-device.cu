@@ -2,6 +2,7 @@
 // RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -isystem %S/Inputs/parse-skip-errors/sys | FileCheck --check-prefix=LIB %s --implicit-check-not='{{warning|error}}:'
 // RUN: %xlambda check --quiet --no-progress --parse=full %s -- -std=c++17 -I %S/Inputs/parse-skip-errors/user | FileCheck --check-prefix=USER %s --implicit-check-not='{{warning|error}}:'
 // RUN: %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -I %S/Inputs/parse-skip-errors/user | FileCheck --check-prefix=USER %s --implicit-check-not='{{warning|error}}:'
+// ORACLE: skip nvcc rejects the headers' 'throw' in device code too ("device code does not support exception handling", run 2026-11-27); the case is about how clang's errors silence the device-side rules
 //
 // clang's errors and the device side (issue 20). The lambda below captures
 // 'scale' only in the device compilation; the rule that compares the two
