@@ -79,10 +79,12 @@ struct DeviceSkip {
 /*
  * After the host walk: fill out->cold with the key of every body in
  * `bodies` (the user-file bodies the host parse kept, in sm) that meets no
- * region of `regions` (finished), and flag XL_LAMBDA_DEVICE_SKIPPED every
- * lambda of host that nvcc numbers and whose function meets no region (the
- * device side does not parse it, and would define it alike). Returns
- * XL_OK or XL_ENOMEM (out and host then partly filled).
+ * region of `regions` (finished) and holds no lambda the device side
+ * compares, unless another body of that key does not qualify (one macro
+ * expansion writes bodies with one key); and flag XL_LAMBDA_DEVICE_SKIPPED
+ * every lambda of host that nvcc numbers and whose function meets no
+ * region (the device side does not parse it, and would define it alike).
+ * Returns XL_OK or XL_ENOMEM (out and host then partly filled).
  */
 int plan_device_skip(DeviceSkip *out, xl_facts *host,
                      const clang::SourceManager &sm,
