@@ -145,7 +145,8 @@ struct Job {
   std::vector<const Decl *> bodies; /* user-file bodies the host kept */
   DeviceSkip device_skip;    /* what the device pass may skip */
   RecordErrors errors;       /* the host side's */
-  bool device_planned = false; /* device_skip holds the plan (no errors) */
+  bool device_planned = false; /* device_skip holds the plan (no host
+                                  error outside system headers) */
 };
 
 /* Whether a late-parsed body's tokens may hold an extended lambda: an
