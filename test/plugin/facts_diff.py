@@ -39,6 +39,15 @@ import sys
 import tempfile
 
 
+def lit_subst(arg, path):
+    """arg with lit's %S and %p (the case's directory) and %s (the case)
+    replaced, as lit replaces them in the RUN line: without it an
+    `-I %S/Inputs` names no directory and both sides fail to include."""
+    here = os.path.dirname(os.path.abspath(path))
+    return (arg.replace('%S', here).replace('%p', here)
+            .replace('%s', os.path.abspath(path)))
+
+
 def case_args(path):
     """The clang arguments of the case's first `xlambda check ... -- ARGS`
     RUN line; None when its only checks go through a compile database (an
@@ -51,7 +60,8 @@ def case_args(path):
                 continue
             cmd = m.group(1).split('|')[0]
             if ' -- ' in cmd:
-                return shlex.split(cmd.split(' -- ', 1)[1])
+                return [lit_subst(a, path)
+                        for a in shlex.split(cmd.split(' -- ', 1)[1])]
             database = True
     return None if database else ['-std=c++17']
 
