@@ -150,20 +150,66 @@ static json_t *range_json(lsp_range r) {
 
 /* ---- diagnostics ------------------------------------------------------- */
 
+/*
+ * Where a finding shows in the document: its own place there, else the
+ * first of its notes there (a finding in a header that a lambda of the
+ * document causes: the header's template asks for its return type, say,
+ * and a note points at the lambda). NULL: the document does not show it.
+ */
+static const xl_dloc *anchor(const lsp_publication *p, const xl_diag *d) {
+  size_t i;
+
+  if (d->flags & XL_DIAG_CLANG || d->loc.line == 0)
+    return NULL;
+  if (strcmp(d->loc.file, p->path) == 0)
+    return &d->loc;
+  for (i = 0; i < d->nnotes; i++)
+    if (d->notes[i]->loc.line > 0 &&
+        strcmp(d->notes[i]->loc.file, p->path) == 0)
+      return &d->notes[i]->loc;
+  return NULL;
+}
+
 static int published(const lsp_publication *p, const xl_diag *d) {
-  return !(d->flags & XL_DIAG_CLANG) && d->loc.line > 0 &&
-         strcmp(d->loc.file, p->path) == 0;
+  return anchor(p, d) != NULL;
+}
+
+/* The finding's range in the document (published(p, d) holds). */
+static lsp_range shown_range(lsp_publication *p, const xl_diag *d) {
+  const xl_dloc *at = anchor(p, d);
+  file_view v;
+
+  v.uri = p->uri;
+  v.text = p->text;
+  v.len = p->len;
+  return at == &d->loc ? diag_range(&v, d, p->enc)
+                       : token_range(&v, at, p->enc);
 }
 
 static int severity(xl_severity s) {
   return s == XL_SEV_ERROR ? 1 : s == XL_SEV_WARNING ? 2 : 3;
 }
 
+/* One DiagnosticRelatedInformation. */
+static int add_related(json_t *out, const file_view *v, lsp_range r,
+                       const char *message) {
+  return json_array_append_new(
+      out, json_pack("{s:{s:s,s:o},s:s}", "location", "uri", v->uri, "range",
+                     range_json(r), "message", message));
+}
+
+/* The notes, after the finding's own place when it is in another file. */
 static json_t *related(lsp_publication *p, const xl_diag *d) {
   json_t *out = json_array();
   file_view v;
   size_t i;
 
+  if (out && anchor(p, d) != &d->loc &&
+      (view(&v, p, d->loc.file) < 0 ||
+       add_related(out, &v, diag_range(&v, d, p->enc), d->message) < 0)) {
+    json_decref(out);
+    return NULL;
+  }
   for (i = 0; out && i < d->nnotes; i++) {
     const xl_note *n = d->notes[i];
     const xl_dloc *at = n->loc.line > 0 ? &n->loc : &d->loc;
@@ -171,11 +217,7 @@ static json_t *related(lsp_publication *p, const xl_diag *d) {
       json_decref(out);
       return NULL;
     }
-    if (json_array_append_new(
-            out, json_pack("{s:{s:s,s:o},s:s}", "location", "uri", v.uri,
-                           "range", range_json(token_range(&v, at,
-                                                           p->enc)),
-                           "message", n->message)) < 0) {
+    if (add_related(out, &v, token_range(&v, at, p->enc), n->message) < 0) {
       json_decref(out);
       return NULL;
     }
@@ -183,17 +225,28 @@ static json_t *related(lsp_publication *p, const xl_diag *d) {
   return out;
 }
 
-static json_t *diag_json(lsp_publication *p, const xl_diag *d) {
-  file_view v;
-  json_t *j;
-  xl_buf href = XL_BUF_INIT;
+/* The message; a finding in another file says where it is. */
+static void shown_message(xl_buf *b, const lsp_publication *p,
+                          const xl_diag *d) {
+  const char *base = strrchr(d->loc.file, '/');
 
-  if (view(&v, p, d->loc.file) < 0)
-    return NULL;
-  j = json_pack("{s:o,s:i,s:s,s:s,s:s}", "range",
-                range_json(diag_range(&v, d, p->enc)), "severity",
-                severity(d->severity), "code", d->rule_name, "source",
-                "xlambda", "message", d->message);
+  xl_buf_puts(b, d->message);
+  if (anchor(p, d) != &d->loc)
+    xl_buf_printf(b, " (in '%s', line %u)", base ? base + 1 : d->loc.file,
+                  d->loc.line);
+}
+
+static json_t *diag_json(lsp_publication *p, const xl_diag *d) {
+  json_t *j;
+  xl_buf href = XL_BUF_INIT, msg = XL_BUF_INIT;
+
+  shown_message(&msg, p, d);
+  j = msg.oom ? NULL
+              : json_pack("{s:o,s:i,s:s,s:s,s:s}", "range",
+                          range_json(shown_range(p, d)), "severity",
+                          severity(d->severity), "code", d->rule_name,
+                          "source", "xlambda", "message", msg.data);
+  xl_buf_free(&msg);
   if (j && d->nnotes)
     json_object_set_new(j, "relatedInformation", related(p, d));
   if (j && p->docs_url && d->rule >= 0) {
@@ -502,19 +555,18 @@ static int wants_quickfix(const json_t *only) {
 json_t *xl_lsp_code_actions(lsp_publication *p, lsp_range want,
                             const json_t *context, const json_t *only) {
   json_t *out = json_array(), *dj;
-  file_view v;
   size_t i;
   int rc = 0;
 
   for (i = 0; out && wants_quickfix(only) && rc == 0 && i < p->diags->count;
        i++) {
     const xl_diag *d = p->diags->items[i];
-    if (!published(p, d) || view(&v, p, d->loc.file) < 0)
+    if (!published(p, d))
       continue;
     dj = diag_json(p, d);
     if (!dj)
       rc = -1;
-    else if (wanted(dj, diag_range(&v, d, p->enc), want, context) ||
+    else if (wanted(dj, shown_range(p, d), want, context) ||
              fix_touches(p, d, want))
       rc = actions_for(out, p, d, dj);
     json_decref(dj);

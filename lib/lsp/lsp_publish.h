@@ -2,8 +2,12 @@
  * lsp_publish.h: xlambda's findings as LSP diagnostics and code actions.
  *
  * A publication describes one document's findings computed on one text
- * snapshot. Only findings in the document itself are published (clangd
- * reports clang's own errors, so [clang-diagnostic-error] is left out).
+ * snapshot. The findings in the document are published, and a finding in
+ * another file (a header's template that the document's lambda reaches)
+ * when one of its notes lies in the document: at that note, its message
+ * naming the file and line, its own place first in relatedInformation
+ * (clangd reports clang's own errors, so [clang-diagnostic-error] is left
+ * out).
  * Positions are converted from byte columns to the negotiated encoding on
  * the snapshot (or, for notes and fix-its in other files, on the file as it
  * is on disk).

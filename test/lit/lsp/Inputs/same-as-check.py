@@ -3,7 +3,9 @@
 what `xlambda check` reports.
 
 For each file, `xlambda check --format=json FILE -- ARGS` (ARGS from the
-file's first RUN line) gives the findings; an `xlambda lsp` session (one
+file's first RUN line) gives the findings (those in the file, and those in
+a header that a note places in the file, at that note, as the server
+publishes them); an `xlambda lsp` session (one
 per file) opens the file with the same ARGS as fallback flags, then changes it
 (a newline at the end, so the second check is a reparse that uses the
 precompiled preamble) and compares what it publishes for that version:
@@ -23,10 +25,13 @@ import sys
 
 
 def run_args(path):
+    """The ARGS of the file's first `%s -- ARGS` RUN line, lit's %S (the
+    file's folder) replaced."""
+    here = os.path.dirname(os.path.abspath(path))
     for line in open(path, encoding='utf-8'):
         m = re.search(r'RUN:.*%s -- ([^|]*)', line)
         if m:
-            return m.group(1).split()
+            return [a.replace('%S', here) for a in m.group(1).split()]
     return []
 
 
@@ -35,9 +40,20 @@ def check(xlambda, path, args):
                           '--'] + args, capture_output=True, text=True).stdout
     found = []
     for d in json.loads(out)['diagnostics']:
-        if d['rule'] != 'clang-diagnostic-error' and d['file'] == path:
+        if d['rule'] == 'clang-diagnostic-error':
+            continue
+        if d['file'] == path:
             found.append((d['line'] - 1, d['column'] - 1, d['rule'],
                           d['message']))
+            continue
+        # a finding in a header shows at its first note in the document
+        for n in d['notes']:
+            if n['file'] == path and n['line'] > 0:
+                found.append((n['line'] - 1, n['column'] - 1, d['rule'],
+                              "%s (in '%s', line %d)" % (
+                                  d['message'], os.path.basename(d['file']),
+                                  d['line'])))
+                break
     return sorted(found)
 
 
