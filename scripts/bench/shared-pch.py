@@ -20,25 +20,23 @@ that does not deserialize the whole PCH are what building it would need.
 """
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
+
+from bench import LLVM, load, measure  # bench.py beside this script
 
 
 def timed(cmd):
     """(CPU seconds, peak RSS MiB, exit status) of one child process."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    _, status, ru = os.wait4(proc.pid, 0)
-    return (ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0,
-            os.waitstatus_to_exitcode(status))
+    m = measure(cmd)
+    return m['cpu'], m['rss'], m['rc']
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--prefix', required=True)
     ap.add_argument('--units', required=True)
-    ap.add_argument('--clang', default='/usr/lib/llvm-22/bin/clang++')
+    ap.add_argument('--clang', default=LLVM + '/bin/clang++')
     ap.add_argument('args', nargs=argparse.REMAINDER)
     o = ap.parse_args()
     args = o.args[1:] if o.args[:1] == ['--'] else o.args
@@ -72,7 +70,7 @@ def main():
               'built once %.1f s (%.3fx)' % (plain, shared, shared / plain,
                                              shared + build,
                                              (shared + build) / plain))
-    print('load: %.2f %.2f %.2f' % os.getloadavg())
+    print('load: %s' % load())
 
 
 if __name__ == '__main__':
