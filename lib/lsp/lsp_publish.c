@@ -179,9 +179,7 @@ static lsp_range shown_range(lsp_publication *p, const xl_diag *d) {
   const xl_dloc *at = anchor(p, d);
   file_view v;
 
-  v.uri = p->uri;
-  v.text = p->text;
-  v.len = p->len;
+  view(&v, p, p->path); /* the document's own text: cannot fail */
   return at == &d->loc ? diag_range(&v, d, p->enc)
                        : token_range(&v, at, p->enc);
 }
