@@ -32,7 +32,10 @@
  * when a closure or anything else can reach them, or, for a user header's,
  * when their tokens may hold an extended lambda (the walk reads lambdas in
  * uninstantiated patterns): those are parsed at the end of the unit, while
- * clang's scope of the unit still exists (LateUserTemplates).
+ * clang's scope of the unit still exists (LateUserTemplates). There too,
+ * the unit's end-of-unit instantiations are limited to those the walk can
+ * read (instantiate.h): a system template's specialization is instantiated
+ * only over a closure.
  *
  * The device side, when the file needs it, skips more (archpp.h): every
  * body of a system header, and every user body whose text the host parse's
@@ -67,6 +70,7 @@
 #endif
 
 #include "archpp.h"
+#include "instantiate.h"
 #include "cursor.h"
 
 extern "C" {
@@ -195,6 +199,7 @@ public:
         todo.push_back(e.second.get());
     for (LateParsedTemplate *lpt : todo)
       sema_.LateTemplateParser(sema_.OpaqueParser, *lpt);
+    instantiate_reached(sema_);
   }
 
 private:

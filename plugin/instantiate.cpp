@@ -1,0 +1,177 @@
+/*
+ * instantiate.cpp: the end-of-unit instantiations the walk can read
+ * (instantiate.h says which, and why the others are not needed).
+ */
+#include "instantiate.h"
+
+#include <deque>
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace xlp {
+namespace {
+
+constexpr int MaxDepth = 16; /* deeper types count as naming a closure */
+
+bool type_has_closure(QualType t, int depth);
+bool context_has_closure(const DeclContext *dc, int depth);
+
+bool arg_has_closure(const TemplateArgument &a, int depth) {
+  switch (a.getKind()) {
+  case TemplateArgument::Null:
+  case TemplateArgument::Integral:
+  case TemplateArgument::NullPtr:
+    return false;
+  case TemplateArgument::Type:
+    return type_has_closure(a.getAsType(), depth + 1);
+  case TemplateArgument::Declaration:
+    return type_has_closure(a.getAsDecl()->getType(), depth + 1);
+  case TemplateArgument::Pack:
+    for (const TemplateArgument &b : a.pack_elements())
+      if (arg_has_closure(b, depth + 1))
+        return true;
+    return false;
+  default: /* a template, an expression: not looked into */
+    return true;
+  }
+}
+
+bool args_have_closure(const TemplateArgumentList *args, int depth) {
+  if (!args)
+    return false;
+  for (const TemplateArgument &a : args->asArray())
+    if (arg_has_closure(a, depth))
+      return true;
+  return false;
+}
+
+/* Whether dc, or a context around it, is a closure class or a
+ * specialization (class or function) over a closure. */
+bool context_has_closure(const DeclContext *dc, int depth) {
+  for (; dc; dc = dc->getParent()) {
+    if (const auto *cls = dyn_cast<CXXRecordDecl>(dc)) {
+      if (cls->isLambda())
+        return true;
+      const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(cls);
+      if (spec && args_have_closure(&spec->getTemplateArgs(), depth))
+        return true;
+    }
+    const auto *fd = dyn_cast<FunctionDecl>(dc);
+    if (fd && args_have_closure(fd->getTemplateSpecializationArgs(), depth))
+      return true;
+  }
+  return false;
+}
+
+bool function_type_has_closure(const FunctionProtoType *fp, int depth) {
+  if (type_has_closure(fp->getReturnType(), depth + 1))
+    return true;
+  for (QualType p : fp->param_types())
+    if (type_has_closure(p, depth + 1))
+      return true;
+  return false;
+}
+
+/* Whether t names a closure type anywhere in it. */
+bool type_has_closure(QualType t, int depth) {
+  if (depth > MaxDepth)
+    return true;
+  if (t.isNull())
+    return false;
+  const Type *ty = t.getCanonicalType().getTypePtr();
+  if (ty->isPointerType() || ty->isReferenceType())
+    return type_has_closure(ty->getPointeeType(), depth + 1);
+  if (const auto *mp = dyn_cast<MemberPointerType>(ty)) {
+    const CXXRecordDecl *cls = mp->getMostRecentCXXRecordDecl();
+    return type_has_closure(mp->getPointeeType(), depth + 1) ||
+           (cls && context_has_closure(cls, depth + 1));
+  }
+  if (const auto *at = dyn_cast<ArrayType>(ty))
+    return type_has_closure(at->getElementType(), depth + 1);
+  if (const auto *fp = dyn_cast<FunctionProtoType>(ty))
+    return function_type_has_closure(fp, depth);
+  if (const CXXRecordDecl *cls = ty->getAsCXXRecordDecl())
+    return context_has_closure(cls, depth);
+  return false;
+}
+
+/* Whether fd's template is a user file's (or it has none). */
+bool user_template(const SourceManager &sm, const FunctionDecl *fd) {
+  const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
+  if (!pattern)
+    return true;
+  SourceLocation loc = sm.getExpansionLoc(pattern->getLocation());
+  return loc.isInvalid() || !sm.isInSystemHeader(loc);
+}
+
+/* Whether fd is instantiated whatever its template: over a closure, an
+ * explicit instantiation definition, or not externally visible (clang
+ * requires its definition in the unit: "is used but not defined in this
+ * translation unit", an error where its type has no linkage). */
+bool instantiated_anyway(const FunctionDecl *fd) {
+  return fd->getTemplateSpecializationKind() ==
+             TSK_ExplicitInstantiationDefinition ||
+         !fd->isExternallyVisible() || context_has_closure(fd, 0);
+}
+
+using Pending = Sema::PendingImplicitInstantiation;
+
+/* The queue of instantiate_reached, and the variables left to clang. */
+struct Work {
+  std::deque<Pending> todo;
+  std::deque<Pending> variables;
+};
+
+/* Instantiate one function of the queue, if the walk can read it, and
+ * queue what its body asks for. */
+void instantiate_one(Work &w, Sema &sema, const Pending &p) {
+  auto *fd = cast<FunctionDecl>(p.first);
+  const SourceManager &sm = sema.getSourceManager();
+
+  if (fd->isDefined() ||
+      (!user_template(sm, fd) && !instantiated_anyway(fd))) {
+    fd->setInstantiationIsPending(false);
+    return;
+  }
+  sema.InstantiateFunctionDefinition(
+      p.second, fd, /*Recursive=*/false,
+      fd->getTemplateSpecializationKind() ==
+          TSK_ExplicitInstantiationDefinition,
+      /*AtEndOfTU=*/true);
+  if (fd->isDefined())
+    fd->setInstantiationIsPending(false);
+  sema.DefineUsedVTables(); /* as clang's recursive instantiation does: the
+                               virtual members of the classes it used */
+  w.todo.insert(w.todo.end(), sema.PendingInstantiations.begin(),
+                sema.PendingInstantiations.end());
+  sema.PendingInstantiations.clear();
+}
+
+} // namespace
+
+void instantiate_reached(Sema &sema) {
+  Work w;
+
+  if (sema.getDiagnostics().hasErrorOccurred())
+    return;
+  w.todo.swap(sema.PendingInstantiations);
+  while (!w.todo.empty()) {
+    Pending p = w.todo.front();
+    w.todo.pop_front();
+    if (isa<FunctionDecl>(p.first))
+      instantiate_one(w, sema, p);
+    else
+      w.variables.push_back(p);
+    if (sema.getDiagnostics().hasErrorOccurred())
+      break; /* from here on, as clang would */
+  }
+  w.variables.insert(w.variables.end(), w.todo.begin(), w.todo.end());
+  sema.PendingInstantiations.insert(sema.PendingInstantiations.begin(),
+                                    w.variables.begin(), w.variables.end());
+}
+
+} // namespace xlp
