@@ -6,6 +6,8 @@
 
 #include <deque>
 
+#include "llvm/ADT/DenseSet.h"
+
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Sema/Sema.h"
@@ -17,22 +19,27 @@ namespace {
 
 constexpr int MaxDepth = 16; /* deeper types count as naming a closure */
 
-bool type_has_closure(QualType t, int depth);
-bool context_has_closure(const DeclContext *dc, int depth);
+/* The types found to name no closure: a type's answer is then exact (a
+ * search cut at MaxDepth answers yes), and shared parts of a type are
+ * looked at once (tuple<T, T> with T = tuple<U, U>, and so on). */
+using NoClosure = llvm::DenseSet<const Type *>;
 
-bool arg_has_closure(const TemplateArgument &a, int depth) {
+bool type_has_closure(NoClosure &memo, QualType t, int depth);
+bool context_has_closure(NoClosure &memo, const DeclContext *dc, int depth);
+
+bool arg_has_closure(NoClosure &memo, const TemplateArgument &a, int depth) {
   switch (a.getKind()) {
   case TemplateArgument::Null:
   case TemplateArgument::Integral:
   case TemplateArgument::NullPtr:
     return false;
   case TemplateArgument::Type:
-    return type_has_closure(a.getAsType(), depth + 1);
+    return type_has_closure(memo, a.getAsType(), depth + 1);
   case TemplateArgument::Declaration:
-    return type_has_closure(a.getAsDecl()->getType(), depth + 1);
+    return type_has_closure(memo, a.getAsDecl()->getType(), depth + 1);
   case TemplateArgument::Pack:
     for (const TemplateArgument &b : a.pack_elements())
-      if (arg_has_closure(b, depth + 1))
+      if (arg_has_closure(memo, b, depth + 1))
         return true;
     return false;
   default: /* a template, an expression: not looked into */
@@ -40,62 +47,75 @@ bool arg_has_closure(const TemplateArgument &a, int depth) {
   }
 }
 
-bool args_have_closure(const TemplateArgumentList *args, int depth) {
+bool args_have_closure(NoClosure &memo, const TemplateArgumentList *args,
+                       int depth) {
   if (!args)
     return false;
   for (const TemplateArgument &a : args->asArray())
-    if (arg_has_closure(a, depth))
+    if (arg_has_closure(memo, a, depth))
       return true;
   return false;
 }
 
 /* Whether dc, or a context around it, is a closure class or a
  * specialization (class or function) over a closure. */
-bool context_has_closure(const DeclContext *dc, int depth) {
+bool context_has_closure(NoClosure &memo, const DeclContext *dc, int depth) {
   for (; dc; dc = dc->getParent()) {
     if (const auto *cls = dyn_cast<CXXRecordDecl>(dc)) {
       if (cls->isLambda())
         return true;
       const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(cls);
-      if (spec && args_have_closure(&spec->getTemplateArgs(), depth))
+      if (spec && args_have_closure(memo, &spec->getTemplateArgs(), depth))
         return true;
     }
     const auto *fd = dyn_cast<FunctionDecl>(dc);
-    if (fd && args_have_closure(fd->getTemplateSpecializationArgs(), depth))
+    if (fd &&
+        args_have_closure(memo, fd->getTemplateSpecializationArgs(), depth))
       return true;
   }
   return false;
 }
 
-bool function_type_has_closure(const FunctionProtoType *fp, int depth) {
-  if (type_has_closure(fp->getReturnType(), depth + 1))
+bool function_type_has_closure(NoClosure &memo, const FunctionProtoType *fp,
+                               int depth) {
+  if (type_has_closure(memo, fp->getReturnType(), depth + 1))
     return true;
   for (QualType p : fp->param_types())
-    if (type_has_closure(p, depth + 1))
+    if (type_has_closure(memo, p, depth + 1))
       return true;
   return false;
 }
 
+/* type_has_closure's search of ty (canonical), without the memo. */
+bool type_search(NoClosure &memo, const Type *ty, int depth) {
+  if (ty->isPointerType() || ty->isReferenceType())
+    return type_has_closure(memo, ty->getPointeeType(), depth + 1);
+  if (const auto *mp = dyn_cast<MemberPointerType>(ty)) {
+    const CXXRecordDecl *cls = mp->getMostRecentCXXRecordDecl();
+    return type_has_closure(memo, mp->getPointeeType(), depth + 1) ||
+           (cls && context_has_closure(memo, cls, depth + 1));
+  }
+  if (const auto *at = dyn_cast<ArrayType>(ty))
+    return type_has_closure(memo, at->getElementType(), depth + 1);
+  if (const auto *fp = dyn_cast<FunctionProtoType>(ty))
+    return function_type_has_closure(memo, fp, depth);
+  if (const CXXRecordDecl *cls = ty->getAsCXXRecordDecl())
+    return context_has_closure(memo, cls, depth);
+  return false;
+}
+
 /* Whether t names a closure type anywhere in it. */
-bool type_has_closure(QualType t, int depth) {
+bool type_has_closure(NoClosure &memo, QualType t, int depth) {
   if (depth > MaxDepth)
     return true;
   if (t.isNull())
     return false;
   const Type *ty = t.getCanonicalType().getTypePtr();
-  if (ty->isPointerType() || ty->isReferenceType())
-    return type_has_closure(ty->getPointeeType(), depth + 1);
-  if (const auto *mp = dyn_cast<MemberPointerType>(ty)) {
-    const CXXRecordDecl *cls = mp->getMostRecentCXXRecordDecl();
-    return type_has_closure(mp->getPointeeType(), depth + 1) ||
-           (cls && context_has_closure(cls, depth + 1));
-  }
-  if (const auto *at = dyn_cast<ArrayType>(ty))
-    return type_has_closure(at->getElementType(), depth + 1);
-  if (const auto *fp = dyn_cast<FunctionProtoType>(ty))
-    return function_type_has_closure(fp, depth);
-  if (const CXXRecordDecl *cls = ty->getAsCXXRecordDecl())
-    return context_has_closure(cls, depth);
+  if (memo.contains(ty))
+    return false;
+  if (type_search(memo, ty, depth))
+    return true;
+  memo.insert(ty);
   return false;
 }
 
@@ -112,18 +132,20 @@ bool user_template(const SourceManager &sm, const FunctionDecl *fd) {
  * explicit instantiation definition, or not externally visible (clang
  * requires its definition in the unit: "is used but not defined in this
  * translation unit", an error where its type has no linkage). */
-bool instantiated_anyway(const FunctionDecl *fd) {
+bool instantiated_anyway(NoClosure &memo, const FunctionDecl *fd) {
   return fd->getTemplateSpecializationKind() ==
              TSK_ExplicitInstantiationDefinition ||
-         !fd->isExternallyVisible() || context_has_closure(fd, 0);
+         !fd->isExternallyVisible() || context_has_closure(memo, fd, 0);
 }
 
 using Pending = Sema::PendingImplicitInstantiation;
 
-/* The queue of instantiate_reached, and the variables left to clang. */
+/* The queue of instantiate_reached, the variables left to clang, and the
+ * types found to name no closure. */
 struct Work {
   std::deque<Pending> todo;
   std::deque<Pending> variables;
+  NoClosure memo;
 };
 
 /* Instantiate one function of the queue, if the walk can read it, and
@@ -133,7 +155,7 @@ void instantiate_one(Work &w, Sema &sema, const Pending &p) {
   const SourceManager &sm = sema.getSourceManager();
 
   if (fd->isDefined() ||
-      (!user_template(sm, fd) && !instantiated_anyway(fd))) {
+      (!user_template(sm, fd) && !instantiated_anyway(w.memo, fd))) {
     fd->setInstantiationIsPending(false);
     return;
   }
