@@ -128,14 +128,18 @@ bool user_template(const SourceManager &sm, const FunctionDecl *fd) {
   return loc.isInvalid() || !sm.isInSystemHeader(loc);
 }
 
+bool explicit_definition(const FunctionDecl *fd) {
+  return fd->getTemplateSpecializationKind() ==
+         TSK_ExplicitInstantiationDefinition;
+}
+
 /* Whether fd is instantiated whatever its template: over a closure, an
  * explicit instantiation definition, or not externally visible (clang
  * requires its definition in the unit: "is used but not defined in this
  * translation unit", an error where its type has no linkage). */
 bool instantiated_anyway(NoClosure &memo, const FunctionDecl *fd) {
-  return fd->getTemplateSpecializationKind() ==
-             TSK_ExplicitInstantiationDefinition ||
-         !fd->isExternallyVisible() || context_has_closure(memo, fd, 0);
+  return explicit_definition(fd) || !fd->isExternallyVisible() ||
+         context_has_closure(memo, fd, 0);
 }
 
 using Pending = Sema::PendingImplicitInstantiation;
@@ -159,11 +163,9 @@ void instantiate_one(Work &w, Sema &sema, const Pending &p) {
     fd->setInstantiationIsPending(false);
     return;
   }
-  sema.InstantiateFunctionDefinition(
-      p.second, fd, /*Recursive=*/false,
-      fd->getTemplateSpecializationKind() ==
-          TSK_ExplicitInstantiationDefinition,
-      /*AtEndOfTU=*/true);
+  sema.InstantiateFunctionDefinition(p.second, fd, /*Recursive=*/false,
+                                     explicit_definition(fd),
+                                     /*AtEndOfTU=*/true);
   if (fd->isDefined())
     fd->setInstantiationIsPending(false);
   sema.DefineUsedVTables(); /* as clang's recursive instantiation does: the
