@@ -300,24 +300,41 @@ static bool cold_decl(const SourceManager &sm, const ArchRegions &regions,
          !regions.hot(b.first, b.second, e.second);
 }
 
-/* The FileID in sm of host's file number `file` (invalid if none). */
-static FileID facts_file(const xl_facts *host, uint32_t file,
-                         const SourceManager &sm) {
-  if (file == XL_NONE || file >= host->nfiles)
-    return FileID();
-  OptionalFileEntryRef fe =
-      sm.getFileManager().getOptionalFileRef(host->files[file]);
-  return fe ? sm.translateFile(*fe) : FileID();
-}
+/* The FileIDs in sm of host's file numbers (invalid if none), found once
+ * each: SourceManager::translateFile scans every entry of sm. */
+class FactsFiles {
+public:
+  FactsFiles(const xl_facts *host, const SourceManager &sm)
+      : host_(host), sm_(sm), ids_(host->nfiles),
+        known_(host->nfiles, false) {}
+
+  FileID get(uint32_t file) {
+    if (file == XL_NONE || file >= host_->nfiles)
+      return FileID();
+    if (!known_[file]) {
+      OptionalFileEntryRef fe =
+          sm_.getFileManager().getOptionalFileRef(host_->files[file]);
+      ids_[file] = fe ? sm_.translateFile(*fe) : FileID();
+      known_[file] = true;
+    }
+    return ids_[file];
+  }
+
+private:
+  const xl_facts *host_;
+  const SourceManager &sm_;
+  std::vector<FileID> ids_;
+  std::vector<bool> known_;
+};
 
 /* Whether host function fn (facts coordinates) meets no region. */
-static bool cold_func(const xl_facts *host, const xl_func *fn,
-                      const SourceManager &sm, const ArchRegions &regions) {
+static bool cold_func(FactsFiles &files, const xl_func *fn,
+                      const ArchRegions &regions) {
   xl_range r = fn->range;
 
   if (r.begin.file != r.end.file || r.begin.offset > r.end.offset)
     return false;
-  FileID fid = facts_file(host, r.begin.file, sm);
+  FileID fid = files.get(r.begin.file);
   return fid.isValid() && !regions.hot(fid, r.begin.offset, r.end.offset);
 }
 
@@ -328,6 +345,7 @@ static bool cold_func(const xl_facts *host, const xl_func *fn,
  */
 static bool flag_lambdas(ArchRegions *compared, xl_facts *host,
                          const SourceManager &sm, const ArchRegions &regions) {
+  FactsFiles files(host, sm);
   bool placed = true;
 
   for (uint32_t i = 0; i < host->nlambdas; i++) {
@@ -335,11 +353,11 @@ static bool flag_lambdas(ArchRegions *compared, xl_facts *host,
     if (!(l->flags & XL_LAMBDA_EXTENDED) || (l->flags & XL_LAMBDA_INSTANCE) ||
         l->func >= host->nfuncs)
       continue; /* nvcc numbers only these (pair.c) */
-    if (cold_func(host, &host->funcs[l->func], sm, regions)) {
+    if (cold_func(files, &host->funcs[l->func], regions)) {
       l->flags |= XL_LAMBDA_DEVICE_SKIPPED;
       continue;
     }
-    FileID fid = facts_file(host, l->range.begin.file, sm);
+    FileID fid = files.get(l->range.begin.file);
     if (fid.isInvalid())
       placed = false;
     else

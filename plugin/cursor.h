@@ -23,6 +23,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace xlp {
@@ -33,6 +34,10 @@ struct Tu {
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
   CXTranslationUnit cx = nullptr; /* its handle in the C API (cx_shim.cpp) */
+  /* file_id()'s map, made in one pass: SourceManager::translateFile scans
+     every entry, macro expansions included, on each call */
+  mutable llvm::DenseMap<const clang::FileEntry *, clang::FileID> file_ids;
+  mutable bool file_ids_made = false;
 };
 
 /* A source location (CXSourceLocation). */
@@ -149,6 +154,11 @@ FileLoc expansion(const Loc &l);
 FileLoc spelling_loc(const Loc &l);
 bool in_system_header(const Loc &l);
 Loc location_for_offset(const Tu *tu, clang::FileEntryRef f, unsigned off);
+
+/* The FileID of f in tu, as SourceManager::translateFile finds it (its
+ * first entry), from a map of every file that the first call makes in tu;
+ * invalid when f is not in tu. Cannot fail. */
+clang::FileID file_id(const Tu *tu, clang::FileEntryRef f);
 Range translate_range(const Tu *tu, clang::CharSourceRange r);
 bool file_equal(clang::OptionalFileEntryRef a, clang::OptionalFileEntryRef b);
 /* clang_getFileContents: the buffer clang parsed for the file. */

@@ -59,10 +59,34 @@ bool in_system_header(const Loc &l) {
   return l.tu->sm.isInSystemHeader(l.raw);
 }
 
+/* Map every file of tu's local entries to its first FileID. */
+static void map_files(const Tu *tu) {
+  const SourceManager &sm = tu->sm;
+
+  for (unsigned i = 0, n = sm.local_sloc_entry_size(); i < n; i++) {
+    const SrcMgr::SLocEntry &e = sm.getLocalSLocEntry(i);
+    if (!e.isFile())
+      continue;
+    OptionalFileEntryRef fe = e.getFile().getContentCache().OrigEntry;
+    if (fe)
+      tu->file_ids.try_emplace(
+          &fe->getFileEntry(), sm.getFileID(SourceLocation::getFromRawEncoding(e.getOffset())));
+  }
+  tu->file_ids_made = true;
+}
+
+FileID file_id(const Tu *tu, FileEntryRef f) {
+  if (!tu->file_ids_made)
+    map_files(tu);
+  auto it = tu->file_ids.find(&f.getFileEntry());
+  /* not a local file: translateFile looks further (modules) */
+  return it != tu->file_ids.end() ? it->second : tu->sm.translateFile(f);
+}
+
 /* ASTUnit::getLocation(File, Offset). */
 Loc location_for_offset(const Tu *tu, FileEntryRef f, unsigned off) {
   Loc out;
-  FileID fid = tu->sm.translateFile(f);
+  FileID fid = file_id(tu, f);
 
   if (fid.isInvalid())
     return out;
@@ -101,7 +125,7 @@ bool file_equal(OptionalFileEntryRef a, OptionalFileEntryRef b) {
 }
 
 llvm::StringRef file_contents(const Tu *tu, FileEntryRef f) {
-  FileID fid = tu->sm.translateFile(f);
+  FileID fid = file_id(tu, f);
   std::optional<llvm::MemoryBufferRef> buf = tu->sm.getBufferOrNone(fid);
 
   if (!buf)
