@@ -30,6 +30,9 @@ namespace xlp {
 
 /* The translation unit: what a CXTranslationUnit gives access to. */
 struct Tu {
+  Tu(clang::ASTContext &c, clang::SourceManager &s, const clang::LangOptions &l)
+      : ctx(c), sm(s), lo(l) {}
+
   clang::ASTContext &ctx;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
