@@ -68,9 +68,9 @@ static void map_files(const Tu *tu) {
     if (!e.isFile())
       continue;
     OptionalFileEntryRef fe = e.getFile().getContentCache().OrigEntry;
+    SourceLocation start = SourceLocation::getFromRawEncoding(e.getOffset());
     if (fe)
-      tu->file_ids.try_emplace(
-          &fe->getFileEntry(), sm.getFileID(SourceLocation::getFromRawEncoding(e.getOffset())));
+      tu->file_ids.try_emplace(&fe->getFileEntry(), sm.getFileID(start));
   }
   tu->file_ids_made = true;
 }
