@@ -10,6 +10,7 @@
  * is why the group of the last directive seen is the skipped arm's group.
  */
 #include "archpp.h"
+#include "cursor.h"
 
 #include <algorithm>
 #include <string>
@@ -300,41 +301,25 @@ static bool cold_decl(const SourceManager &sm, const ArchRegions &regions,
          !regions.hot(b.first, b.second, e.second);
 }
 
-/* The FileIDs in sm of host's file numbers (invalid if none), found once
- * each: SourceManager::translateFile scans every entry of sm. */
-class FactsFiles {
-public:
-  FactsFiles(const xl_facts *host, const SourceManager &sm)
-      : host_(host), sm_(sm), ids_(host->nfiles),
-        known_(host->nfiles, false) {}
-
-  FileID get(uint32_t file) {
-    if (file == XL_NONE || file >= host_->nfiles)
-      return FileID();
-    if (!known_[file]) {
-      OptionalFileEntryRef fe =
-          sm_.getFileManager().getOptionalFileRef(host_->files[file]);
-      ids_[file] = fe ? sm_.translateFile(*fe) : FileID();
-      known_[file] = true;
-    }
-    return ids_[file];
-  }
-
-private:
-  const xl_facts *host_;
-  const SourceManager &sm_;
-  std::vector<FileID> ids_;
-  std::vector<bool> known_;
-};
+/* The FileID in sm (ids: its map) of host's file number `file` (invalid
+ * if none). */
+static FileID facts_file(FileIds &ids, const xl_facts *host, uint32_t file,
+                         const SourceManager &sm) {
+  if (file == XL_NONE || file >= host->nfiles)
+    return FileID();
+  OptionalFileEntryRef fe =
+      sm.getFileManager().getOptionalFileRef(host->files[file]);
+  return fe ? ids.get(*fe) : FileID();
+}
 
 /* Whether host function fn (facts coordinates) meets no region. */
-static bool cold_func(FactsFiles &files, const xl_func *fn,
-                      const ArchRegions &regions) {
+static bool cold_func(FileIds &ids, const xl_facts *host, const xl_func *fn,
+                      const SourceManager &sm, const ArchRegions &regions) {
   xl_range r = fn->range;
 
   if (r.begin.file != r.end.file || r.begin.offset > r.end.offset)
     return false;
-  FileID fid = files.get(r.begin.file);
+  FileID fid = facts_file(ids, host, r.begin.file, sm);
   return fid.isValid() && !regions.hot(fid, r.begin.offset, r.end.offset);
 }
 
@@ -345,7 +330,7 @@ static bool cold_func(FactsFiles &files, const xl_func *fn,
  */
 static bool flag_lambdas(ArchRegions *compared, xl_facts *host,
                          const SourceManager &sm, const ArchRegions &regions) {
-  FactsFiles files(host, sm);
+  FileIds ids(sm);
   bool placed = true;
 
   for (uint32_t i = 0; i < host->nlambdas; i++) {
@@ -353,11 +338,11 @@ static bool flag_lambdas(ArchRegions *compared, xl_facts *host,
     if (!(l->flags & XL_LAMBDA_EXTENDED) || (l->flags & XL_LAMBDA_INSTANCE) ||
         l->func >= host->nfuncs)
       continue; /* nvcc numbers only these (pair.c) */
-    if (cold_func(files, &host->funcs[l->func], regions)) {
+    if (cold_func(ids, host, &host->funcs[l->func], sm, regions)) {
       l->flags |= XL_LAMBDA_DEVICE_SKIPPED;
       continue;
     }
-    FileID fid = files.get(l->range.begin.file);
+    FileID fid = facts_file(ids, host, l->range.begin.file, sm);
     if (fid.isInvalid())
       placed = false;
     else

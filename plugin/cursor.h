@@ -28,19 +28,32 @@
 
 namespace xlp {
 
+/* Each file's FileID in a SourceManager, as SourceManager::translateFile
+ * finds it (the file's first entry), from a map that the first lookup
+ * makes in one pass: translateFile scans every entry, macro expansions
+ * included, on each call. (srcloc.cpp) */
+class FileIds {
+public:
+  explicit FileIds(const clang::SourceManager &sm) : sm_(sm) {}
+  /* f's FileID; invalid when f is not in the SourceManager. */
+  clang::FileID get(clang::FileEntryRef f);
+
+private:
+  const clang::SourceManager &sm_;
+  llvm::DenseMap<const clang::FileEntry *, clang::FileID> map_;
+  bool made_ = false;
+};
+
 /* The translation unit: what a CXTranslationUnit gives access to. */
 struct Tu {
   Tu(clang::ASTContext &c, clang::SourceManager &s, const clang::LangOptions &l)
-      : ctx(c), sm(s), lo(l) {}
+      : ctx(c), sm(s), lo(l), file_ids(s) {}
 
   clang::ASTContext &ctx;
   clang::SourceManager &sm;
   const clang::LangOptions &lo;
   CXTranslationUnit cx = nullptr; /* its handle in the C API (cx_shim.cpp) */
-  /* file_id()'s map, made in one pass: SourceManager::translateFile scans
-     every entry, macro expansions included, on each call */
-  mutable llvm::DenseMap<const clang::FileEntry *, clang::FileID> file_ids;
-  mutable bool file_ids_made = false;
+  mutable FileIds file_ids; /* file_id()'s */
 };
 
 /* A source location (CXSourceLocation). */
@@ -158,9 +171,8 @@ FileLoc spelling_loc(const Loc &l);
 bool in_system_header(const Loc &l);
 Loc location_for_offset(const Tu *tu, clang::FileEntryRef f, unsigned off);
 
-/* The FileID of f in tu, as SourceManager::translateFile finds it (its
- * first entry), from a map of every file that the first call makes in tu;
- * invalid when f is not in tu. Cannot fail. */
+/* The FileID of f in tu (tu->file_ids: translateFile's answer); invalid
+ * when f is not in tu. Cannot fail. */
 clang::FileID file_id(const Tu *tu, clang::FileEntryRef f);
 Range translate_range(const Tu *tu, clang::CharSourceRange r);
 bool file_equal(clang::OptionalFileEntryRef a, clang::OptionalFileEntryRef b);

@@ -59,29 +59,25 @@ bool in_system_header(const Loc &l) {
   return l.tu->sm.isInSystemHeader(l.raw);
 }
 
-/* Map every file of tu's local entries to its first FileID. */
-static void map_files(const Tu *tu) {
-  const SourceManager &sm = tu->sm;
-
-  for (unsigned i = 0, n = sm.local_sloc_entry_size(); i < n; i++) {
-    const SrcMgr::SLocEntry &e = sm.getLocalSLocEntry(i);
-    if (!e.isFile())
-      continue;
-    OptionalFileEntryRef fe = e.getFile().getContentCache().OrigEntry;
-    SourceLocation start = SourceLocation::getFromRawEncoding(e.getOffset());
-    if (fe)
-      tu->file_ids.try_emplace(&fe->getFileEntry(), sm.getFileID(start));
+FileID FileIds::get(FileEntryRef f) {
+  if (!made_) {
+    for (unsigned i = 0, n = sm_.local_sloc_entry_size(); i < n; i++) {
+      const SrcMgr::SLocEntry &e = sm_.getLocalSLocEntry(i);
+      if (!e.isFile())
+        continue;
+      OptionalFileEntryRef fe = e.getFile().getContentCache().OrigEntry;
+      SourceLocation start = SourceLocation::getFromRawEncoding(e.getOffset());
+      if (fe)
+        map_.try_emplace(&fe->getFileEntry(), sm_.getFileID(start));
+    }
+    made_ = true;
   }
-  tu->file_ids_made = true;
+  auto it = map_.find(&f.getFileEntry());
+  /* not a local file: translateFile looks further (modules) */
+  return it != map_.end() ? it->second : sm_.translateFile(f);
 }
 
-FileID file_id(const Tu *tu, FileEntryRef f) {
-  if (!tu->file_ids_made)
-    map_files(tu);
-  auto it = tu->file_ids.find(&f.getFileEntry());
-  /* not a local file: translateFile looks further (modules) */
-  return it != tu->file_ids.end() ? it->second : tu->sm.translateFile(f);
-}
+FileID file_id(const Tu *tu, FileEntryRef f) { return tu->file_ids.get(f); }
 
 /* ASTUnit::getLocation(File, Offset). */
 Loc location_for_offset(const Tu *tu, FileEntryRef f, unsigned off) {
