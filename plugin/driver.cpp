@@ -44,6 +44,12 @@
  * it). Only the bodies that can change what the two device-side rules
  * compare are parsed; the host lambdas whose function is not are flagged
  * XL_LAMBDA_DEVICE_SKIPPED (the device compilation defines them alike).
+ * Before that parse, the device side is preprocessed only, and when its
+ * tokens show every compared lambda capturing alike on both sides, no
+ * device parse runs (archtok.h). A unit with an extended lambda that
+ * captures by reference has its device side parsed whole (clang's device
+ * side rejects such a capture where a kernel, a body the skip leaves out,
+ * reaches the lambda).
  *
  * A parse with clang errors is walked, as the full parse walks it, and
  * its errors are handed to parse.c in libclang's terms (RecordErrors).
@@ -70,6 +76,7 @@
 #endif
 
 #include "archpp.h"
+#include "archtok.h"
 #include "instantiate.h"
 #include "cursor.h"
 
@@ -151,6 +158,8 @@ struct Job {
   RecordErrors errors;       /* the host side's */
   bool device_planned = false; /* device_skip holds the plan (no host
                                   error outside system headers) */
+  UserTokens tokens;           /* the host's, for the token answer */
+  TokenPlan token_plan;        /* (archtok.h) */
 };
 
 /* Whether a late-parsed body's tokens may hold an extended lambda: an
@@ -207,6 +216,20 @@ private:
   bool done_ = false;
 };
 
+/* Whether an extended lambda of facts captures a variable by reference
+ * (clang's device compilation rejects it: --parse=full's device facts are
+ * then incomplete, and the comparing rules say nothing). */
+bool captures_by_reference(const xl_facts *facts) {
+  for (uint32_t i = 0; i < facts->ncaptures; i++) {
+    const xl_capture *c = &facts->captures[i];
+    if (c->kind == XL_CAPTURE_VAR && (c->flags & XL_CAPTURE_BYREF) &&
+        c->lambda < facts->nlambdas &&
+        (facts->lambdas[c->lambda].flags & XL_LAMBDA_EXTENDED))
+      return true;
+  }
+  return false;
+}
+
 class SkipConsumer : public SemaConsumer {
 public:
   SkipConsumer(CompilerInstance &ci, Job &job) : ci_(ci), job_(job) {}
@@ -247,14 +270,36 @@ public:
     for (const RecordErrors::Error &e : job_.errors.errors)
       if (!e.system)
         return;
+    /* nor after a reference capture in an extended lambda, which clang's
+     * device side rejects only where a kernel's body (skipped there)
+     * reaches the lambda */
+    if (captures_by_reference(job_.facts))
+      return;
     job_.device_planned = true;
     job_.regions.finish();
     job_.rc = plan_device_skip(&job_.device_skip, job_.facts,
                                ci_.getSourceManager(), job_.regions,
                                job_.bodies);
+    if (job_.rc == XL_OK)
+      plan_token_answer(&job_.token_plan, job_.facts, ci_.getSourceManager(),
+                        job_.tokens, job_.bodies, unparsed_spans());
   }
 
 private:
+  /* The first and last token of each user-header template body never
+   * parsed (the token answer's bodies, archtok.h). */
+  std::vector<SourceRange> unparsed_spans() const {
+    const SourceManager &sm = ci_.getSourceManager();
+    std::vector<SourceRange> out;
+
+    for (auto &e : ci_.getSema().LateParsedTemplateMap)
+      if (e.first->isLateTemplateParsed() && in_user_header(sm, e.first) &&
+          !e.second->Toks.empty())
+        out.push_back(SourceRange(e.second->Toks.front().getLocation(),
+                                  e.second->Toks.back().getLocation()));
+    return out;
+  }
+
   /* The user-header templates parsed late (instantiated, or parsed by
    * LateUserTemplates) are bodies the host kept, as the others of user
    * files (shouldSkipFunctionBody does not see them). */
@@ -303,6 +348,7 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef) override {
     watch_arch(ci.getPreprocessor(), &job_.regions);
+    job_.tokens.watch(ci.getPreprocessor(), ci.getSourceManager());
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<DelayHeaderTemplates>(ci.getSourceManager(),
                                                ci.getLangOpts()));
@@ -359,6 +405,14 @@ invocation(const char *file, const char *const *argv, int argc,
 namespace xlp {
 namespace {
 
+/* Return the pages the heap freed to the system (the peak of a unit is
+ * then the larger of its two sides, not their sum). */
+void give_back_pages() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 /* The skip parse of one file into job (job.walked and not
  * job.errors.give_way: it stands). */
 void run_skip_parse(Job &job, const char *file, const char *const *argv,
@@ -386,16 +440,25 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
   if (!job.walked || job.errors.give_way || job.rc != XL_OK ||
       !job.needs_device)
     return;
-  /* the host's AST, preprocessor and file buffers go first: the device
-   * pass needs only the invocation (sides.cpp) */
+  /* the host's AST and preprocessor go first: the token answer needs
+   * only its source manager, the device pass only the invocation
+   * (sides.cpp) */
   ci.setASTContext(nullptr);
   ci.setPreprocessor(nullptr);
+  job.bodies.clear(); /* the host's declarations, freed */
+  give_back_pages();
+  /* the device side answered from its preprocessor's tokens, without a
+   * device parse (archtok.h) */
+  bool answered = false;
+  if (job.device_planned) {
+    job.rc = answer_device_by_tokens(&answered, ci, job.token_plan, job.facts,
+                                     device_arch(argv, argc));
+    if (job.rc != XL_OK || answered)
+      return;
+  }
   ci.setSourceManager(nullptr);
   ci.setFileManager(nullptr);
-  job.bodies.clear(); /* the host's declarations, freed */
-#ifdef __GLIBC__
-  malloc_trim(0); /* and their pages given back before the device parse */
-#endif
+  give_back_pages(); /* before the device parse */
   auto planned = [&job](const SourceManager &sm, const Decl *d) {
     return job.device_skip.skippable(sm, d);
   };

@@ -98,6 +98,23 @@ bool parse_other_side(
     bool *errors, const std::string &arch = std::string(),
     SkipFn skip = nullptr);
 
+/* A token of a preprocessor's output (the preprocessor, its
+ * SourceManager, the token). */
+using TokenFn = llvm::function_ref<void(const clang::Preprocessor &,
+                                        const clang::SourceManager &,
+                                        const clang::Token &)>;
+
+/*
+ * Preprocess ci's main file as the other side of the CUDA compilation (the
+ * invocation parse_other_side makes, unknown pragmas ignored) and call fn
+ * for each token the preprocessor returns, the last being eof. *errors
+ * says whether the preprocessor reported any error. Returns false when
+ * clang refused the invocation (fn was not called). (sides.cpp)
+ */
+bool preprocess_other_side(clang::CompilerInstance &ci, bool device,
+                           TokenFn fn, bool *errors,
+                           const std::string &arch = std::string());
+
 struct Tu;
 
 /*

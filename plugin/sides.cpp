@@ -162,7 +162,65 @@ private:
   SkipFn skip_;
 };
 
+/* Lexes the main file to its end, handing each token to fn. */
+class LexAction : public PreprocessorFrontendAction {
+public:
+  explicit LexAction(TokenFn fn) : fn_(fn) {}
+
+protected:
+  void ExecuteAction() override {
+    CompilerInstance &ci = getCompilerInstance();
+    Preprocessor &pp = ci.getPreprocessor();
+    Token t;
+
+    pp.IgnorePragmas();
+    pp.EnterMainSourceFile();
+    do {
+      pp.Lex(t);
+      fn_(pp, ci.getSourceManager(), t);
+    } while (t.isNot(tok::eof));
+  }
+
+private:
+  TokenFn fn_;
+};
+
+/* Counts every error. */
+class CountErrors : public DiagnosticConsumer {
+public:
+  unsigned errors = 0;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level level,
+                        const Diagnostic &) override {
+    if (level >= DiagnosticsEngine::Error)
+      errors++;
+  }
+};
+
 } // namespace
+
+bool preprocess_other_side(CompilerInstance &ci, bool device, TokenFn fn,
+                           bool *errors, const std::string &arch) {
+  IntrusiveRefCntPtr<DiagnosticsEngine> quiet =
+      CompilerInstance::createDiagnostics(ci.getVirtualFileSystem(),
+                                          ci.getDiagnosticOpts(),
+                                          new IgnoringDiagConsumer());
+  std::shared_ptr<CompilerInvocation> inv =
+      side_invocation(ci, device, *quiet, arch, false);
+
+  *errors = false;
+  if (!inv)
+    return false;
+  inv->getFrontendOpts().ProgramAction = frontend::RunPreprocessorOnly;
+  CompilerInstance other(inv, ci.getPCHContainerOperations());
+  other.setVirtualFileSystem(ci.getVirtualFileSystemPtr());
+  CountErrors count;
+  other.createDiagnostics(&count, false);
+  LexAction act(fn);
+  bool ran = other.ExecuteAction(act);
+  *errors = count.errors != 0 || !ran;
+  return true;
+}
 
 bool parse_other_side(CompilerInstance &ci, bool device, SideFn fn,
                       bool *errors, const std::string &arch, SkipFn skip) {

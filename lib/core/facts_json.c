@@ -358,6 +358,8 @@ static json_t *facts_json(const xl_facts *f) {
     json_object_set_new(o, "conds", conds_json(f));
   if (o && (f->flags & XL_FACTS_BODIES_SKIPPED))
     json_object_set_new(o, "bodies_skipped", json_true());
+  if (o && (f->flags & XL_FACTS_FROM_TOKENS))
+    json_object_set_new(o, "from_tokens", json_true());
   if (o && f->nfields)
     json_object_set_new(o, "fields", fields_json(f));
   return o;

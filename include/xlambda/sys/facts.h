@@ -414,6 +414,9 @@ typedef struct xl_field {
 #define XL_FACTS_DEVICE_SIDE (1u << 2)     /* these facts describe the device compilation */
 #define XL_FACTS_INCOMPLETE (1u << 3)      /* the file did not parse cleanly */
 #define XL_FACTS_BODIES_SKIPPED (1u << 4)  /* --parse=skip parsed the host side */
+#define XL_FACTS_FROM_TOKENS (1u << 5)     /* device side: answered from the
+                                              device preprocessor's tokens,
+                                              not parsed (--parse=skip) */
 
 /* xl_facts.file_flags[i] */
 #define XL_FILE_SYSTEM (1u << 0) /* a system header */

@@ -225,9 +225,13 @@ void advance(FabPair &f, const Box &bx, Real dt, GpuArray3 dxinv) {
   compute_flux_x(bx, f.fx, Array4<Real const>{f.phi.p, f.phi.jstride, f.phi.kstride, f.phi.nstride, f.phi.begin, f.phi.end, f.phi.ncomp}, dxinv[0]);
   compute_flux_y(bx, f.fy, Array4<Real const>{f.phi.p, f.phi.jstride, f.phi.kstride, f.phi.nstride, f.phi.begin, f.phi.end, f.phi.ncomp}, dxinv[1]);
   compute_flux_z(bx, f.fz, Array4<Real const>{f.phi.p, f.phi.jstride, f.phi.kstride, f.phi.nstride, f.phi.begin, f.phi.end, f.phi.ncomp}, dxinv[2]);
+#ifndef AMREX_BENCH_CLEAN
+  // The unit's one finding: 'dt' is captured in the device compilation
+  // only (advect_clean.cu leaves it out).
   single_task([=] AMREX_GPU_DEVICE() {
     AMREX_IF_ON_DEVICE((printf("advance %g\n", dt);))
   });
+#endif
 }
 
 // Host-side setup: no lambda depends on __CUDA_ARCH__ here.

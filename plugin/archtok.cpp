@@ -1,0 +1,349 @@
+/*
+ * archtok.cpp: the token answer's recording (each side's user-file tokens)
+ * and the host's plan (its bodies, lambdas and variables, free of the
+ * host's AST); the answer itself is archtok_answer.cpp (archtok.h says
+ * when and why it is exact).
+ */
+#include "archtok_impl.h"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <set>
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include "plugin.h"
+
+extern "C" {
+#include "frontend/fe.h"
+}
+
+using namespace clang;
+
+namespace xlp {
+
+/* Beyond this many user-file tokens a side keeps none (Kokkos' own
+ * database: its headers are user headers) and no answer is tried. */
+static const size_t MAX_TOKENS = 400000;
+
+UserTokens::UserTokens(bool texts_now) : impl(new Impl) {
+  impl->texts_now = texts_now;
+}
+UserTokens::~UserTokens() = default;
+
+bool UserTokens::overflowed() const { return impl->overflow; }
+
+void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
+                     const Token &t) {
+  Impl &m = *impl;
+  SourceLocation loc = t.getLocation();
+
+  if (m.overflow || t.isAnnotation() || t.is(tok::eof) || loc.isInvalid())
+    return;
+  SourceLocation e = loc.isMacroID() ? sm.getExpansionLoc(loc) : loc;
+  FileIDAndOffset fo = sm.getDecomposedLoc(e);
+  int f = m.file_of(sm, fo.first);
+  /* each token comes once (a token clang's parser reads again, when it
+   * backtracks, is not reported again); were one to come twice, the
+   * answer would only see a hunk more, or an unordered file */
+  if (f < 0)
+    return;
+  m.count++;
+  if (m.count > MAX_TOKENS) {
+    m.overflow = true;
+    m.files.clear();
+    return;
+  }
+  FileToks &ft = m.files[f];
+  if (!ft.toks.empty() && ft.toks.back().off > fo.second)
+    ft.ordered = false;
+  /* cheap while the host parses: a name's text is read once it is done
+   * (name_tokens), punctuation needs only its kind */
+  Tok k{loc.getRawEncoding(), fo.second, t.getKind(), true,
+        t.getIdentifierInfo(), std::string()};
+  if (m.texts_now) {
+    k.plain = loc.isFileID() || sm.getSpellingLoc(loc) == e;
+    if (k.ii)
+      k.text = k.ii->getName().str();
+    k.ii = nullptr;
+  }
+  if (t.isLiteral())
+    k.text = t.getLiteralData() ? std::string(t.getLiteralData(), t.getLength())
+                                : pp.getSpelling(t);
+  ft.toks.push_back(std::move(k));
+}
+
+void UserTokens::name_tokens() {
+  for (FileToks &f : impl->files)
+    for (Tok &t : f.toks)
+      if (t.ii) {
+        t.text = t.ii->getName().str();
+        t.ii = nullptr;
+      }
+}
+
+void UserTokens::watch(Preprocessor &pp, const SourceManager &sm) {
+  pp.setTokenWatcher(
+      [this, &pp, &sm](const Token &t) { this->add(pp, sm, t); });
+}
+
+TokenPlan::TokenPlan() = default;
+TokenPlan::~TokenPlan() = default;
+bool TokenPlan::viable() const { return data && data->viable; }
+
+namespace {
+
+xl_loc host_loc(const TokenPlanData &p, SourceLocation loc) {
+  if (loc.isInvalid())
+    return xl_loc_none();
+  SourceLocation e = p.sm->getExpansionLoc(loc);
+  FileIDAndOffset fo = p.sm->getDecomposedLoc(e);
+  return facts_loc(p, fo.first, fo.second,
+               loc.isFileID() || p.sm->getSpellingLoc(loc) == e);
+}
+
+/* Host AST locations to (file, token index). */
+class TokIndex {
+public:
+  explicit TokIndex(const std::vector<FileToks> &files) {
+    for (size_t f = 0; f < files.size(); f++)
+      for (size_t i = 0; i < files[f].toks.size(); i++)
+        at_[files[f].toks[i].raw] = {(int)f, (int)i};
+  }
+  /* -1 when loc is no recorded token's */
+  int find(SourceLocation loc, int file) const {
+    auto it = at_.find(loc.getRawEncoding());
+    return it == at_.end() || it->second.first != file ? -1
+                                                        : it->second.second;
+  }
+  int file_of(SourceLocation loc) const {
+    auto it = at_.find(loc.getRawEncoding());
+    return it == at_.end() ? -1 : it->second.first;
+  }
+
+private:
+  llvm::DenseMap<unsigned, std::pair<int, int>> at_;
+};
+
+/* The lambdas and variables of one function body. */
+class Collector : public DynamicRecursiveASTVisitor {
+public:
+  Collector(TokenPlanData &d, const TokIndex &ix, int func)
+      : d_(d), ix_(ix), func_(func), file_(d.funcs[func].file) {}
+
+  bool VisitVarDecl(VarDecl *v) override {
+    /* a parameter has no initializer: never a constant; another variable
+     * may be one (a name of it then need not odr-use it) */
+    return add_var(v, !isa<ParmVarDecl>(v) &&
+                          v->mightBeUsableInConstantExpressions(
+                              v->getASTContext()),
+                   false);
+  }
+  bool VisitBindingDecl(BindingDecl *b) override {
+    return add_var(b, true, false);
+  }
+  bool VisitLambdaExpr(LambdaExpr *l) override;
+  /* v, a variable (risky: its name may not odr-use it; param: a
+   * parameter of the function itself) */
+  bool add_var(const NamedDecl *v, bool risky, bool param) {
+    if (!v->getIdentifier() || !seen_.insert(v).second)
+      return true;
+    d_.funcs[func_].vars.push_back({v->getName().str(),
+                                    ix_.find(v->getLocation(), file_), risky,
+                                    param, host_loc(d_, v->getLocation())});
+    return true;
+  }
+
+private:
+  TokenPlanData &d_;
+  const TokIndex &ix_;
+  int func_, file_;
+  llvm::DenseSet<const NamedDecl *> seen_;
+};
+
+/* Whether lambda l is inside a class local to its function (whose
+ * members' names capture 'this'). */
+bool in_local_class(const LambdaExpr *l) {
+  for (const DeclContext *dc = l->getLambdaClass()->getParent();
+       dc && !dc->isFileContext(); dc = dc->getParent()) {
+    const auto *r = dyn_cast<CXXRecordDecl>(dc);
+    if (r && !r->isLambda())
+      return true;
+  }
+  return false;
+}
+
+bool Collector::VisitLambdaExpr(LambdaExpr *l) {
+  const CXXMethodDecl *op = l->getCallOperator();
+  const CompoundStmt *body = l->getCompoundStmtBody();
+  LambdaInfo li;
+
+  li.file = file_;
+  li.func = func_;
+  li.begin = ix_.find(l->getBeginLoc(), file_);
+  li.lbrace = body ? ix_.find(body->getLBracLoc(), file_) : -1;
+  li.end = ix_.find(l->getEndLoc(), file_);
+  li.extended = op && op->hasAttr<CUDADeviceAttr>();
+  li.answerable = d_.funcs[func_].simple && !in_local_class(l) &&
+                  !l->isGenericLambda() && li.begin >= 0 && li.lbrace >= 0 &&
+                  li.end >= 0;
+  for (const LambdaCapture &c : l->captures())
+    if (!c.capturesVariable())
+      li.answerable = false; /* 'this', '*this', a VLA */
+  if (op)
+    for (const ParmVarDecl *p : op->parameters())
+      add_var(p, false, false);
+  d_.lambdas.push_back(std::move(li));
+  return true;
+}
+
+/* The first token index at or after offset `off` of file f's tokens
+ * (ordered), and the last at or before. */
+int first_at(const FileToks &f, unsigned off) {
+  auto it = std::lower_bound(
+      f.toks.begin(), f.toks.end(), off,
+      [](const Tok &t, unsigned o) { return t.off < o; });
+  return (int)(it - f.toks.begin());
+}
+int last_at(const FileToks &f, unsigned off) {
+  auto it = std::upper_bound(
+      f.toks.begin(), f.toks.end(), off,
+      [](unsigned o, const Tok &t) { return o < t.off; });
+  return (int)(it - f.toks.begin()) - 1;
+}
+
+/* Add body d as a function of plan (its token span from its expansion
+ * range) and collect its lambdas and variables. */
+void add_body(TokenPlanData &p, const TokIndex &ix, const SourceManager &sm,
+              const UserTokens &ut, const Decl *d) {
+  CharSourceRange r = sm.getExpansionRange(d->getSourceRange());
+  FileIDAndOffset b = sm.getDecomposedLoc(r.getBegin());
+  FileIDAndOffset e = sm.getDecomposedLoc(r.getEnd());
+  auto fi = ut.impl->by_fid.find(b.first);
+  const FunctionDecl *fd = d->getAsFunction();
+
+  if (!fd || b.first != e.first || fi == ut.impl->by_fid.end() ||
+      fi->second < 0)
+    return;
+  const FileToks &ft = p.files[fi->second];
+  FuncInfo f;
+  f.file = fi->second;
+  f.begin = first_at(ft, b.second);
+  f.end = last_at(ft, e.second);
+  f.simple = !fd->isTemplated() && !isa<CXXMethodDecl>(fd) &&
+             fd->getLexicalDeclContext()->isFileContext();
+  if (f.begin > f.end)
+    return;
+  p.funcs.push_back(std::move(f));
+  Collector c(p, ix, (int)p.funcs.size() - 1);
+  for (const ParmVarDecl *pv : fd->parameters())
+    c.add_var(pv, false, true);
+  c.TraverseDecl(const_cast<Decl *>(d));
+}
+
+
+/* Give each met lambda its host facts' lambda; false when a compared one
+ * was not met in a body, or met twice (one macro writes two lambdas). */
+bool match_facts(TokenPlanData &p, const xl_facts *host,
+                 const SourceManager &sm) {
+  std::map<std::pair<llvm::sys::fs::UniqueID, unsigned>, int> met;
+
+  for (size_t i = 0; i < p.lambdas.size(); i++) {
+    const LambdaInfo &l = p.lambdas[i];
+    if (!l.extended || l.begin < 0)
+      continue;
+    auto key = std::make_pair(p.files[l.file].uid, p.files[l.file].toks[l.begin].off);
+    if (!met.emplace(key, (int)i).second)
+      met[key] = -1;
+  }
+  for (uint32_t i = 0; i < host->nlambdas; i++) {
+    const xl_lambda *l = &host->lambdas[i];
+    if (!compared(l, host))
+      continue;
+    if (l->range.begin.file >= host->nfiles)
+      return false;
+    OptionalFileEntryRef fe = sm.getFileManager().getOptionalFileRef(
+        host->files[l->range.begin.file]);
+    auto it = fe ? met.find({fe->getUniqueID(), l->range.begin.offset})
+                 : met.end();
+    if (it == met.end() || it->second < 0 ||
+        p.lambdas[it->second].fact != XL_NONE)
+      return false;
+    p.lambdas[it->second].fact = i;
+  }
+  return true;
+}
+
+/* Number each recorded file as the host facts do. */
+void number_files(TokenPlanData &p, const xl_facts *host,
+                  const SourceManager &sm) {
+  for (size_t i = 0; i < p.files.size(); i++)
+    p.by_uid[p.files[i].uid] = (int)i;
+  for (uint32_t i = 0; i < host->nfiles; i++) {
+    OptionalFileEntryRef fe =
+        sm.getFileManager().getOptionalFileRef(host->files[i]);
+    auto it = fe ? p.by_uid.find(fe->getUniqueID()) : p.by_uid.end();
+    if (it != p.by_uid.end() && p.files[it->second].fact == XL_NONE)
+      p.files[it->second].fact = i;
+  }
+}
+
+} // namespace
+
+void plan_token_answer(TokenPlan *out, const xl_facts *host,
+                       const SourceManager &sm, UserTokens &host_tokens,
+                       const std::vector<const Decl *> &bodies,
+                       const std::vector<SourceRange> &unparsed) {
+  out->data.reset(new TokenPlanData);
+  TokenPlanData &p = *out->data;
+
+  if (host_tokens.overflowed())
+    return;
+  p.sm = &sm;
+  p.host = host;
+  host_tokens.name_tokens();
+  p.files = std::move(host_tokens.impl->files);
+  for (const FileToks &f : p.files)
+    if (!f.ordered)
+      return;
+  number_files(p, host, sm);
+  TokIndex ix(p.files);
+  for (const Decl *d : bodies)
+    add_body(p, ix, sm, host_tokens, d);
+  for (const SourceRange &r : unparsed) {
+    int f = ix.file_of(r.getBegin());
+    if (f < 0 || ix.file_of(r.getEnd()) != f)
+      return; /* a body whose place is not known */
+    p.funcs.push_back({f, ix.find(r.getBegin(), f), ix.find(r.getEnd(), f),
+                       false, {}});
+  }
+  p.viable = match_facts(p, host, sm);
+}
+
+xl_loc facts_loc(const TokenPlanData &p, FileID fid, unsigned off,
+                 bool plain) {
+  xl_loc out = xl_loc_none();
+  OptionalFileEntryRef fe = p.sm->getFileEntryRefForID(fid);
+  auto it = fe ? p.by_uid.find(fe->getUniqueID()) : p.by_uid.end();
+
+  if (it == p.by_uid.end() || p.files[it->second].fact == XL_NONE)
+    return out;
+  out.file = p.files[it->second].fact;
+  out.line = p.sm->getLineNumber(fid, off);
+  out.col = p.sm->getColumnNumber(fid, off);
+  out.offset = off;
+  out.flags = plain ? 0 : XL_LOC_MACRO;
+  return out;
+}
+
+bool compared(const xl_lambda *l, const xl_facts *host) {
+  return (l->flags & XL_LAMBDA_EXTENDED) && !(l->flags & XL_LAMBDA_INSTANCE) &&
+         l->func < host->nfuncs && !(l->flags & XL_LAMBDA_DEVICE_SKIPPED);
+}
+
+} // namespace xlp

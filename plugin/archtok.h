@@ -1,0 +1,130 @@
+/*
+ * archtok.h: the device side of `xlambda check --parse=skip` answered from
+ * the device preprocessor's tokens, without a device parse (issue 20;
+ * archtok.cpp, in xlambda_cdriver).
+ *
+ * The two device-side rules compare, per function, which extended lambdas
+ * each compilation defines and what each captures, by name and in order
+ * (archpp.h). When the host parse finds bodies that meet a __CUDA_ARCH__
+ * region, the device side parses the unit again (a declarations parse of
+ * every header, the bodies that meet a region whole), which for units whose
+ * every lambda tests __CUDA_ARCH__ (AMReX's GPU macros) costs about what
+ * the host side does. Here the device side is only preprocessed: the
+ * tokens of every user file, host and device, are aligned (a diff), and
+ * the answer "both compilations define the same lambdas with the same
+ * captures" is given when every differing stretch (a hunk) is harmless:
+ *
+ *   - no hunk holds a lambda introducer ('[' not after a name, ')' or ']')
+ *     or a CUDA annotation ('device', 'host', '__device__', '__host__');
+ *   - a hunk inside a lambda's body: every lambda around it is in a
+ *     non-templated function at namespace scope, is not generic, captures
+ *     no 'this' and holds no other lambda, and the device side's captures
+ *     can be read from its tokens (below);
+ *   - a hunk in a function body outside every lambda: no extended lambda
+ *     of that body begins after it;
+ *   - any other hunk (namespace or class scope, a body the host did not
+ *     parse): none of its names appears in an extended lambda.
+ *
+ * For each lambda that holds a hunk, the device side's captures are read
+ * from its device tokens: its explicit captures, then each variable
+ * of the enclosing function, in scope, in the order its name first
+ * appears; exact because every such first appearance must be an odr-use
+ * (no unevaluated operand, 'constexpr' or 'this' in the body; the variable
+ * is not usable in constant expressions; the name is not a member, a
+ * label or declared there: plain_use).
+ *
+ * The answer is used only when it is "alike": every compared lambda
+ * captures the same on both sides. Then the rules say nothing, as after a
+ * device parse (which finds the same captures, or has an error and leaves
+ * the rules quiet). A difference is left to the device parse: with an
+ * error in the device compilation that the tokens cannot show (clang
+ * rejects a reference capture in a __device__ lambda, a host variable used
+ * in device code), --parse=full reports no difference, and so must this.
+ * So are a lambda the host facts number but the AST walk did not meet, an
+ * error of the device preprocessor, and too many tokens.
+ */
+#ifndef XLP_ARCHTOK_H
+#define XLP_ARCHTOK_H
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clang/AST/DeclBase.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Preprocessor.h"
+
+extern "C" {
+#include "xlambda/sys/facts.h"
+}
+
+namespace xlp {
+
+struct TokenPlanData; /* archtok.cpp */
+
+/* The tokens of the user files (not system headers, not the device
+ * prelude) as one preprocessor returned them, per file. */
+class UserTokens {
+public:
+  /* texts_now: read each name's text as it comes (the preprocessor may be
+   * gone before the recording is used); else name_tokens() does. */
+  explicit UserTokens(bool texts_now = false);
+  ~UserTokens();
+  /* Record pp's tokens from now on (pp and sm outlive the recording). */
+  void watch(clang::Preprocessor &pp, const clang::SourceManager &sm);
+  /* Record one token (the device side calls it for each token). */
+  void add(const clang::Preprocessor &pp, const clang::SourceManager &sm,
+           const clang::Token &t);
+  /* Read the names' texts (the recording preprocessor still alive). */
+  void name_tokens();
+  /* Whether more tokens came than are kept (no answer then). */
+  bool overflowed() const;
+
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+/* What the host side leaves for the answer, free of the host's AST. */
+class TokenPlan {
+public:
+  TokenPlan();
+  ~TokenPlan();
+  /* Whether the device side may be answered from tokens at all. */
+  bool viable() const;
+
+  std::unique_ptr<TokenPlanData> data;
+};
+
+/*
+ * After the host walk and plan_device_skip: fill *out from the host AST
+ * (bodies: the user-file bodies the host kept; unparsed: the first and last
+ * token of each user-header template body clang kept as tokens and never
+ * parsed), the host's tokens (moved
+ * into *out: host_tokens keeps none) and the host facts. out->viable() is
+ * false when no answer can be tried. Allocation failure is not reported
+ * (LLVM aborts).
+ */
+void plan_token_answer(TokenPlan *out, const xl_facts *host,
+                       const clang::SourceManager &sm,
+                       UserTokens &host_tokens,
+                       const std::vector<const clang::Decl *> &bodies,
+                       const std::vector<clang::SourceRange> &unparsed);
+
+/*
+ * After the host parse (its SourceManager still alive, its AST gone):
+ * preprocess the main file of ci as the device side (for `arch`, else the
+ * compile's first GPU architecture), and when the tokens answer (see the
+ * top of this file), join to host device facts that hold, for every
+ * extended lambda the device side compares, a copy of the host's lambda
+ * with the device compilation's captures (*answered true); the lambdas
+ * the plan skipped keep XL_LAMBDA_DEVICE_SKIPPED. *answered false: the
+ * device parse must decide (host unchanged). Returns XL_OK or XL_ENOMEM.
+ */
+int answer_device_by_tokens(bool *answered, clang::CompilerInstance &ci,
+                            const TokenPlan &plan, xl_facts *host,
+                            const std::string &arch);
+
+} // namespace xlp
+
+#endif /* XLP_ARCHTOK_H */

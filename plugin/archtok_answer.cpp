@@ -1,0 +1,632 @@
+/*
+ * archtok_answer.cpp: the device side answered from its preprocessor's
+ * tokens: the diff of the two sides' tokens, the judgement of its hunks,
+ * the device captures read from the tokens, and the device facts
+ * (archtok.h says when the answer is exact).
+ */
+#include "archtok_impl.h"
+
+#include <algorithm>
+#include <climits>
+#include <set>
+
+#include "plugin.h"
+
+extern "C" {
+#include "frontend/fe.h"
+}
+
+using namespace clang;
+
+namespace xlp {
+
+/* A diff needing more edits than this gives no answer. */
+static const int MAX_EDITS = 2000;
+
+/* ---- the answer -------------------------------------------------------- */
+
+namespace {
+
+/* H[hb, he) of the host's tokens became D[db, de) of the device's. */
+struct Hunk {
+  int hb, he, db, de;
+};
+
+bool same_tok(const Tok &a, const Tok &b) {
+  return a.kind == b.kind && a.text == b.text;
+}
+
+/* Myers' shortest edit script of a[pre, pre + n) into b[pre, pre + m) as
+ * the matched pairs (relative indices), in order; false past MAX_EDITS. */
+bool match_pairs(std::vector<std::pair<int, int>> *out, const Tok *a, int n,
+                 const Tok *b, int m) {
+  int max = std::min(n + m, MAX_EDITS), off = max + 1, last = -1;
+  std::vector<int> v(2 * max + 3, 0);
+  std::vector<std::vector<int>> trace;
+
+  for (int d = 0; d <= max && last < 0; d++) {
+    for (int k = -d; k <= d && last < 0; k += 2) {
+      bool down = k == -d || (k != d && v[off + k - 1] < v[off + k + 1]);
+      int x = down ? v[off + k + 1] : v[off + k - 1] + 1, y = x - k;
+      while (x < n && y < m && same_tok(a[x], b[y]))
+        x++, y++;
+      v[off + k] = x;
+      if (x >= n && y >= m)
+        last = d;
+    }
+    trace.emplace_back(v.begin() + off - d, v.begin() + off + d + 1);
+  }
+  if (last < 0)
+    return false;
+  int x = n, y = m;
+  for (int d = last; d > 0; d--) {
+    const std::vector<int> &pv = trace[d - 1]; /* k in [1 - d, d - 1] */
+    int k = x - y;
+    bool down = k == -d || (k != d && pv[k - 1 + d - 1] < pv[k + 1 + d - 1]);
+    int pk = down ? k + 1 : k - 1, px = pv[pk + d - 1];
+    int sx = down ? px : px + 1, sy = sx - k;
+    while (x > sx && y > sy)
+      out->push_back({--x, --y});
+    x = px, y = px - pk;
+  }
+  while (x > 0 && y > 0)
+    out->push_back({--x, --y});
+  std::reverse(out->begin(), out->end());
+  return true;
+}
+
+/* The hunks between a and b, and the device token each host token is
+ * matched to (-1 in a hunk); false when the diff is too large. */
+bool hunks_of(std::vector<Hunk> *out, std::vector<int> *h2d,
+              const std::vector<Tok> &a, const std::vector<Tok> &b) {
+  int n = (int)a.size(), m = (int)b.size(), pre = 0, suf = 0;
+  std::vector<std::pair<int, int>> pairs;
+
+  while (pre < n && pre < m && same_tok(a[pre], b[pre]))
+    pre++;
+  while (suf < n - pre && suf < m - pre &&
+         same_tok(a[n - 1 - suf], b[m - 1 - suf]))
+    suf++;
+  if (!match_pairs(&pairs, a.data() + pre, n - pre - suf, b.data() + pre,
+                   m - pre - suf))
+    return false;
+  h2d->assign(n, -1);
+  for (int i = 0; i < pre; i++)
+    (*h2d)[i] = i;
+  for (int i = 0; i < suf; i++)
+    (*h2d)[n - 1 - i] = m - 1 - i;
+  pairs.push_back({n - pre - suf, m - pre - suf}); /* the end */
+  int px = -1, py = -1;
+  for (const auto &mp : pairs) {
+    if (mp.first > px + 1 || mp.second > py + 1)
+      out->push_back({pre + px + 1, pre + mp.first, pre + py + 1,
+                      pre + mp.second});
+    if (mp.first < n - pre - suf)
+      (*h2d)[pre + mp.first] = pre + mp.second;
+    px = mp.first, py = mp.second;
+  }
+  return true;
+}
+
+/* Whether t[i] may begin a lambda or annotate one: '[' not after a name,
+ * ')' or ']', or the name of a CUDA annotation (__device__ expands to
+ * __attribute__((device))). */
+bool lambda_token(const std::vector<Tok> &t, int i) {
+  if (t[i].kind == tok::identifier)
+    return t[i].text == "device" || t[i].text == "host" ||
+           t[i].text == "__device__" || t[i].text == "__host__";
+  if (t[i].kind != tok::l_square)
+    return false;
+  tok::TokenKind p = i ? t[i - 1].kind : tok::unknown;
+  return p != tok::identifier && p != tok::r_paren && p != tok::r_square;
+}
+
+/* Keywords after which an outer variable's name may not be an odr-use
+ * (an unevaluated operand, a discarded statement), or which name 'this'. */
+bool unevaluated(const Tok &t) {
+  static const char *const words[] = {
+      "sizeof",   "alignof",  "_Alignof",    "__alignof", "__alignof__",
+      "decltype", "noexcept", "typeid",      "requires",  "typeof",
+      "__typeof", "__typeof__", "constexpr", "this",
+      "__builtin_constant_p", "__builtin_object_size"};
+  for (const char *w : words)
+    if (t.text == w)
+      return true;
+  return false;
+}
+
+bool is_keyword(tok::TokenKind k) {
+  return tok::getKeywordSpelling(k) != nullptr;
+}
+
+/* Whether d[i], the token before 'a' in 'a * x' (or '&', '&&'), makes it
+ * an expression: an operator or 'return' before it, or a '(' that does
+ * not open a for, if, while, switch or catch (where 'T * x' declares). */
+bool binary_context(const std::vector<Tok> &d, int i) {
+  switch (d[i].kind) {
+  case tok::equal: case tok::plusequal: case tok::minusequal:
+  case tok::starequal: case tok::slashequal: case tok::percentequal:
+  case tok::plus: case tok::minus: case tok::slash: case tok::percent:
+  case tok::equalequal: case tok::exclaimequal: case tok::lessequal:
+  case tok::greaterequal: case tok::pipepipe: case tok::question:
+  case tok::kw_return: case tok::lessless:
+    return true;
+  case tok::l_paren:
+    return i > 0 && !is_keyword(d[i - 1].kind);
+  default:
+    return false;
+  }
+}
+
+/* The index before the first token of the statement or braced list that
+ * holds d[from] (a ';' or '{', or db), scanning back over balanced
+ * brackets; -1 when an open '(' or '[' comes first. */
+int statement_start(const std::vector<Tok> &d, int from, int db) {
+  int depth = 0, i = from;
+
+  for (; i > db; i--) {
+    tok::TokenKind k = d[i].kind;
+    if (k == tok::r_paren || k == tok::r_square || k == tok::r_brace) {
+      depth++;
+    } else if (k == tok::l_paren || k == tok::l_square ||
+               k == tok::l_brace) {
+      if (depth > 0)
+        depth--;
+      else if (k == tok::l_brace)
+        break;
+      else
+        return -1;
+    } else if (depth == 0 && k == tok::semi) {
+      break;
+    }
+  }
+  return i;
+}
+
+/* Whether d[j], the first appearance of an outer variable's name in a
+ * lambda's device body (opened by d[db]), is a use of that variable and
+ * not a declaration of another (a 'T x', 'T *x', 'T a, x' pattern), a
+ * member (after '.', '->', '::') or a label. */
+bool plain_use(const std::vector<Tok> &d, int j, int db) {
+  tok::TokenKind p = d[j - 1].kind, n = d[j + 1].kind;
+  tok::TokenKind pp = j - 2 >= db ? d[j - 2].kind : tok::l_brace;
+
+  if (n == tok::coloncolon || n == tok::identifier ||
+      (n == tok::colon && p != tok::question))
+    return false;
+  if (p == tok::identifier || (is_keyword(p) && p != tok::kw_return))
+    return false;
+  switch (p) {
+  case tok::period: case tok::arrow: case tok::coloncolon:
+  case tok::greater: case tok::greatergreater: case tok::r_square:
+  case tok::periodstar: case tok::arrowstar: case tok::hash:
+  case tok::tilde:
+    return false;
+  case tok::star: case tok::amp: case tok::ampamp:
+    if (pp == tok::identifier && j - 3 > db)
+      return binary_context(d, j - 3); /* 'a * x', not 'T * x' */
+    return pp != tok::identifier && !is_keyword(pp) && pp != tok::greater &&
+           pp != tok::greatergreater && pp != tok::coloncolon;
+  case tok::comma: {
+    int i = statement_start(d, j - 1, db);
+    if (i < 0)
+      return true; /* an argument or a subscript */
+    /* 'T a, x' declares x */
+    return !((d[i + 1].kind == tok::identifier || is_keyword(d[i + 1].kind)) &&
+             d[i + 1].kind != tok::kw_return &&
+             (d[i + 2].kind == tok::identifier || is_keyword(d[i + 2].kind) ||
+              d[i + 2].kind == tok::star || d[i + 2].kind == tok::amp ||
+              d[i + 2].kind == tok::less));
+  }
+  default:
+    return true;
+  }
+}
+
+/* A capture of the device side: copied from the host's, or derived. */
+struct DevCap {
+  const xl_capture *host; /* copied: an explicit capture, or a lambda
+                             without a hunk */
+  std::string name;
+  bool byref;
+  xl_loc loc, decl;
+};
+
+/* The state of an answer across files. */
+struct Answer {
+  const TokenPlanData &p;
+  std::vector<const std::vector<Tok> *> dev; /* per host file */
+  std::vector<std::vector<int>> h2d;          /* per host file */
+  std::vector<int> first;      /* per lambda: its first hunk */
+  std::set<std::string> loose; /* names of hunks outside every body */
+
+  explicit Answer(const TokenPlanData &plan)
+      : p(plan), dev(plan.files.size()), h2d(plan.files.size()),
+        first(plan.lambdas.size(), INT_MAX) {}
+
+  bool place(int hf, const std::vector<Tok> &h, const std::vector<Tok> &d,
+             const Hunk &k);
+  int in_function(int hf, const Hunk &k) const;
+  const VarInfo *outer_var(const LambdaInfo &l, const std::string &name,
+                           bool *unclear) const;
+  bool derive(std::vector<DevCap> *out, size_t li) const;
+  bool loose_ok() const;
+};
+
+const std::vector<Tok> NO_TOKENS;
+
+/* The hunk k (of host file hf, -1 for a file only the device has). */
+bool Answer::place(int hf, const std::vector<Tok> &h,
+                   const std::vector<Tok> &d, const Hunk &k) {
+  bool inside = false;
+
+  for (int i = k.hb; i < k.he; i++)
+    if (lambda_token(h, i))
+      return false;
+  for (int j = k.db; j < k.de; j++)
+    if (lambda_token(d, j))
+      return false;
+  for (size_t li = 0; hf >= 0 && li < p.lambdas.size(); li++) {
+    const LambdaInfo &l = p.lambdas[li];
+    if (l.file != hf || l.begin < 0 || l.end < 0)
+      continue;
+    bool in = l.lbrace >= 0 && l.lbrace < k.hb && k.he <= l.end &&
+              k.hb <= l.end;
+    bool meets = k.he > k.hb ? k.hb <= l.end && k.he > l.begin
+                             : k.hb > l.begin && k.hb <= l.end;
+    if (!in && meets)
+      return false; /* its introducer, its braces */
+    if (in) {
+      inside = true;
+      first[li] = std::min(first[li], k.hb);
+    }
+  }
+  if (inside)
+    return true;
+  int body = hf >= 0 ? in_function(hf, k) : -1;
+  if (body >= 0)
+    return body == 1;
+  for (int i = k.hb; i < k.he; i++)
+    if (h[i].kind == tok::identifier)
+      loose.insert(h[i].text);
+  for (int j = k.db; j < k.de; j++)
+    if (d[j].kind == tok::identifier)
+      loose.insert(d[j].text);
+  return true;
+}
+
+/* For hunk k of host file hf outside every lambda: 1 when it lies in a
+ * function body before none of its extended lambdas, 0 when before one,
+ * -1 when in no body the host parsed. */
+int Answer::in_function(int hf, const Hunk &k) const {
+  const FuncInfo *best = nullptr;
+
+  for (const FuncInfo &f : p.funcs)
+    if (f.file == hf && f.begin <= k.hb && k.he <= f.end + 1 &&
+        (!best || f.end - f.begin < best->end - best->begin))
+      best = &f;
+  if (!best)
+    return -1;
+  for (const LambdaInfo &l : p.lambdas)
+    if (l.file == hf && l.extended &&
+        (l.begin < 0 || (l.begin >= k.hb && l.begin <= best->end)))
+      return 0;
+  return 1;
+}
+
+/* Whether no '}' or ')' closes, between token `from` and lambda l, the
+ * scope a variable declared at `from` lives in. */
+bool in_scope(const std::vector<Tok> &h, int from, int to) {
+  int braces = 0, parens = 0;
+
+  for (int i = from; i < to; i++) {
+    tok::TokenKind k = h[i].kind;
+    braces += k == tok::l_brace ? 1 : k == tok::r_brace ? -1 : 0;
+    parens += k == tok::l_paren ? 1 : k == tok::r_paren ? -1 : 0;
+    if (braces < 0 || parens < 0)
+      return false;
+  }
+  return true;
+}
+
+/* The one variable of l's function, declared before l and in scope at l,
+ * named `name`; null when there is none (a name declared inside l only, or
+ * no variable's). *unclear when there are several, or one that is also
+ * declared inside l, or one out of scope (a global may be meant). */
+const VarInfo *Answer::outer_var(const LambdaInfo &l, const std::string &name,
+                                 bool *unclear) const {
+  const std::vector<Tok> &h = p.files[l.file].toks;
+  const VarInfo *found = nullptr;
+  int outer = 0, inner = 0;
+
+  *unclear = false;
+  for (const VarInfo &v : p.funcs[l.func].vars) {
+    if (v.name != name)
+      continue;
+    if (v.idx >= l.begin && v.idx <= l.end) {
+      inner++;
+      continue;
+    }
+    outer++;
+    if (v.idx < 0 ||
+        (!v.param && (v.idx > l.begin || !in_scope(h, v.idx, l.begin))))
+      *unclear = true;
+    else
+      found = &v;
+  }
+  if (outer > 1 || (outer && inner))
+    *unclear = true;
+  return *unclear ? nullptr : found;
+}
+
+/* The device side's captures of lambda li, which holds a hunk: its
+ * explicit captures, then each outer variable in the order its name first
+ * appears in the device body (every such appearance an odr-use: see
+ * plain_use and unevaluated). False when that cannot be told. */
+bool Answer::derive(std::vector<DevCap> *out, size_t li) const {
+  const LambdaInfo &l = p.lambdas[li];
+  const xl_lambda *hl = &p.host->lambdas[l.fact];
+  std::set<std::string> named;
+
+  if (!l.answerable || !dev[l.file])
+    return false;
+  for (const LambdaInfo &m : p.lambdas)
+    if (m.file == l.file && m.begin > l.begin && m.begin <= l.end)
+      return false; /* a lambda inside l */
+  const std::vector<Tok> &d = *dev[l.file];
+  int db = h2d[l.file][l.lbrace], de = h2d[l.file][l.end];
+  if (db < 0 || de <= db)
+    return false;
+  for (int j = db; j <= de; j++)
+    if (unevaluated(d[j]))
+      return false;
+  for (uint32_t i = 0; i < hl->ncaptures; i++) {
+    const xl_capture *c = xl_lambda_capture(p.host, hl, i);
+    if (c->kind != XL_CAPTURE_VAR && !(c->flags & XL_CAPTURE_EXPLICIT))
+      return false;
+    if (c->flags & XL_CAPTURE_EXPLICIT) {
+      out->push_back({c, "", false, xl_loc_none(), xl_loc_none()});
+      named.insert(c->name ? c->name : "");
+    }
+  }
+  for (int j = db + 1; j < de; j++) {
+    bool unclear;
+    if (d[j].kind != tok::identifier || named.count(d[j].text))
+      continue;
+    const VarInfo *v = outer_var(l, d[j].text, &unclear);
+    if (unclear)
+      return false;
+    if (!v)
+      continue;
+    if (v->risky || !hl->capture_default || !plain_use(d, j, db))
+      return false;
+    named.insert(v->name);
+    out->push_back({nullptr, v->name, hl->capture_default == '&',
+                    facts_loc(p, p.files[l.file].fid, d[j].off, d[j].plain),
+                    v->decl});
+  }
+  return true;
+}
+
+/* Whether no name of a hunk outside every body appears in an extended
+ * lambda, on either side. */
+bool Answer::loose_ok() const {
+  if (loose.empty())
+    return true;
+  for (const LambdaInfo &l : p.lambdas) {
+    if (!l.extended)
+      continue;
+    if (l.begin < 0 || l.end < 0)
+      return false;
+    const std::vector<Tok> &h = p.files[l.file].toks;
+    for (int i = l.begin; i <= l.end; i++)
+      if (h[i].kind == tok::identifier && loose.count(h[i].text))
+        return false;
+    int db = h2d[l.file][l.begin], de = h2d[l.file][l.end];
+    if (!dev[l.file] || db < 0 || de < db)
+      return false;
+    for (int j = db; j <= de; j++)
+      if ((*dev[l.file])[j].kind == tok::identifier &&
+          loose.count((*dev[l.file])[j].text))
+        return false;
+  }
+  return true;
+}
+
+/* Diff every user file of the two sides and judge their hunks. */
+bool judge(Answer &a, const UserTokens::Impl &dev) {
+  const TokenPlanData &p = a.p;
+  std::vector<Hunk> hunks;
+
+  for (size_t hf = 0; hf < p.files.size(); hf++) {
+    auto it = dev.by_uid.find(p.files[hf].uid);
+    const FileToks *df =
+        it == dev.by_uid.end() ? nullptr : &dev.files[it->second];
+    const std::vector<Tok> &d = df ? df->toks : NO_TOKENS;
+    hunks.clear();
+    a.dev[hf] = df ? &df->toks : nullptr;
+    if ((df && !df->ordered) || !hunks_of(&hunks, &a.h2d[hf], p.files[hf].toks, d))
+      return false;
+    for (const Hunk &k : hunks)
+      if (!a.place((int)hf, p.files[hf].toks, d, k))
+        return false;
+  }
+  for (const FileToks &df : dev.files)
+    if (!p.by_uid.count(df.uid) && !df.toks.empty() &&
+        !a.place(-1, NO_TOKENS, df.toks, Hunk{0, 0, 0, (int)df.toks.size()}))
+      return false;
+  return a.loose_ok();
+}
+
+/* ---- the device facts --------------------------------------------------- */
+
+const char *dup(xl_facts *f, const char *s) {
+  return s ? xl_facts_strdup(f, s) : nullptr;
+}
+
+/* Add to dev the capture c (of lambda `owner`). */
+int add_capture(xl_facts *dev, xl_id owner, const DevCap &c) {
+  xl_capture *out;
+  xl_id id;
+
+  if (xl_facts_add_capture(&out, &id, dev) < 0)
+    return XL_ENOMEM;
+  out->lambda = owner;
+  if (c.host) {
+    out->kind = c.host->kind;
+    out->flags = c.host->flags;
+    out->name = dup(dev, c.host->name);
+    out->loc = c.host->loc;
+    out->range = c.host->range;
+    out->init = c.host->init;
+    out->init_text = dup(dev, c.host->init_text);
+    out->decl = c.host->decl;
+    return XL_OK;
+  }
+  out->kind = XL_CAPTURE_VAR;
+  out->flags = c.byref ? XL_CAPTURE_BYREF : 0;
+  out->name = dup(dev, c.name.c_str());
+  out->loc = c.loc;
+  out->decl = c.decl;
+  return XL_OK;
+}
+
+/* Add to dev the function host->funcs[fn] once (*ids: host to device). */
+int add_func(xl_id *out, xl_facts *dev, const xl_facts *host, xl_id fn,
+             std::map<xl_id, xl_id> *ids) {
+  auto it = ids->find(fn);
+  xl_func *f;
+
+  if (it != ids->end()) {
+    *out = it->second;
+    return XL_OK;
+  }
+  if (xl_facts_add_func(&f, out, dev) < 0)
+    return XL_ENOMEM;
+  const xl_func *h = &host->funcs[fn];
+  f->name = dup(dev, h->name);
+  f->loc = h->loc;
+  f->range = h->range;
+  f->body = h->body;
+  f->space = h->space;
+  f->flags = h->flags;
+  (*ids)[fn] = *out;
+  return XL_OK;
+}
+
+/* Add to dev a copy of host lambda hl (in function fn) with captures. */
+int add_lambda(xl_facts *dev, const xl_lambda *hl, xl_id fn,
+               const std::vector<DevCap> &caps) {
+  xl_lambda *l;
+  xl_id id, first = (xl_id)dev->ncaptures;
+
+  if (xl_facts_add_lambda(&l, &id, dev) < 0)
+    return XL_ENOMEM;
+  *l = *hl;
+  l->flags &= ~(uint32_t)XL_LAMBDA_DEVICE_SKIPPED;
+  l->func = fn;
+  l->parent = l->ret_type = l->closure = l->pattern = l->peer = XL_NONE;
+  l->params = nullptr;
+  l->nparams = 0;
+  l->number = 0;
+  l->stmt_indent = dup(dev, hl->stmt_indent);
+  l->var_name = dup(dev, hl->var_name);
+  l->annot_text = dup(dev, hl->annot_text);
+  l->macro_name = dup(dev, hl->macro_name);
+  l->star_this_macro = dup(dev, hl->star_this_macro);
+  for (const DevCap &c : caps)
+    if (add_capture(dev, id, c) < 0)
+      return XL_ENOMEM;
+  l = &dev->lambdas[id];
+  l->first_capture = caps.empty() ? XL_NONE : first;
+  l->ncaptures = (uint32_t)caps.size();
+  return XL_OK;
+}
+
+/* Whether caps name what lambda hl of host captures, in its order (the
+ * comparison of extended_lambda_arch_dependent_capture). */
+bool same_captures(const std::vector<DevCap> &caps, const xl_facts *host,
+                   const xl_lambda *hl) {
+  if (caps.size() != hl->ncaptures)
+    return false;
+  for (uint32_t i = 0; i < hl->ncaptures; i++) {
+    const xl_capture *c = xl_lambda_capture(host, hl, i);
+    const DevCap &d = caps[i];
+    if (d.host ? d.host != c
+               : c->kind != XL_CAPTURE_VAR || !c->name || d.name != c->name)
+      return false;
+  }
+  return true;
+}
+
+/* The device captures of every compared host lambda, in host order;
+ * false when one cannot be told, or differs from the host's: the device
+ * parse must then decide (with an error in the device compilation, which
+ * tokens do not show, the comparing rules say nothing; see archtok.h). */
+bool derive_all(std::vector<std::pair<xl_id, std::vector<DevCap>>> *out,
+                const Answer &a, const xl_facts *host) {
+  const TokenPlanData &p = a.p;
+  std::map<xl_id, size_t> info;
+
+  for (size_t li = 0; li < p.lambdas.size(); li++)
+    if (p.lambdas[li].fact != XL_NONE)
+      info[p.lambdas[li].fact] = li;
+  for (uint32_t i = 0; i < host->nlambdas; i++) {
+    const xl_lambda *hl = &host->lambdas[i];
+    if (!compared(hl, host))
+      continue;
+    auto it = info.find(i);
+    std::vector<DevCap> caps;
+    if (it != info.end() && a.first[it->second] != INT_MAX) {
+      if (!a.derive(&caps, it->second) || !same_captures(caps, host, hl))
+        return false;
+    } else {
+      for (uint32_t c = 0; c < hl->ncaptures; c++)
+        caps.push_back({xl_lambda_capture(host, hl, c), "", false,
+                        xl_loc_none(), xl_loc_none()});
+    }
+    out->push_back({i, std::move(caps)});
+  }
+  return true;
+}
+
+} // namespace
+
+int answer_device_by_tokens(bool *answered, CompilerInstance &ci,
+                            const TokenPlan &plan, xl_facts *host,
+                            const std::string &arch) {
+  std::vector<std::pair<xl_id, std::vector<DevCap>>> lambdas;
+  std::map<xl_id, xl_id> funcs;
+  UserTokens dev(true);
+  xl_facts *df = nullptr;
+  bool errors = false;
+
+  *answered = false;
+  if (!plan.viable())
+    return XL_OK;
+  bool ran = preprocess_other_side(
+      ci, true,
+      [&dev](const Preprocessor &pp, const SourceManager &sm,
+             const Token &t) { dev.add(pp, sm, t); },
+      &errors, arch);
+  if (!ran || errors || dev.overflowed())
+    return XL_OK;
+  Answer a(*plan.data);
+  if (!judge(a, *dev.impl) || !derive_all(&lambdas, a, host))
+    return XL_OK;
+  if (xl_fe_device_facts_new(&df, host) < 0)
+    return XL_ENOMEM;
+  for (const auto &e : lambdas) {
+    xl_id fn;
+    if (add_func(&fn, df, host, host->lambdas[e.first].func, &funcs) < 0 ||
+        add_lambda(df, &host->lambdas[e.first], fn, e.second) < 0) {
+      xl_facts_free(df);
+      return XL_ENOMEM;
+    }
+  }
+  df->flags |= XL_FACTS_BODIES_SKIPPED | XL_FACTS_FROM_TOKENS;
+  *answered = true;
+  return xl_fe_join_sides(host, df);
+}
+
+} // namespace xlp

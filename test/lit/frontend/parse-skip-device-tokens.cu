@@ -1,0 +1,169 @@
+// RUN: %xlambda check --quiet --no-progress --parse=full %s -- -std=c++17 | FileCheck %s --allow-empty --implicit-check-not='{{warning|error|note}}:'
+// RUN: %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 | FileCheck %s --allow-empty --implicit-check-not='{{warning|error|note}}:'
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 | FileCheck --check-prefix=TOKENS %s
+//
+// Each case under CASE below, in a unit of its own (-DCASE=N): the same
+// findings in both parses, and the device side parsed (no "from_tokens").
+// RUN: for n in 1 2 3 4 5 6 7 8 9 10; do \
+// RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
+// RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
+// RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
+// RUN:   %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -DCASE=$n > %t.facts.$n.json; \
+// RUN:   grep -q '"device": {' %t.facts.$n.json || exit 1; \
+// RUN:   ! grep -q '"from_tokens"' %t.facts.$n.json || exit 1; \
+// RUN: done
+// RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -DCASE=8 | FileCheck --check-prefix=DIFF %s
+//
+// --parse=skip (issue 20) answers the device side from the device
+// preprocessor's tokens, without a device parse, when they show that every
+// extended lambda captures the same variables in the same order in both
+// compilations (plugin/archtok.h). The lambdas of the unit without CASE
+// are written the way AMReX writes its kernels (a host arm and a device
+// arm in every body), and the tokens answer for all of them: no finding,
+// as with --parse=full, and no device parse. Every case under CASE makes
+// the unit parse its device side, as before: either the tokens cannot
+// tell the device side's captures exactly (1 to 7), or they differ (8 to
+// 10), which only the device parse may report (10: clang's device side
+// rejects the reference capture, so neither parse reports the difference).
+
+#define XL_GPU_DEVICE __device__
+#define XL_STRIP(...) __VA_ARGS__
+#ifdef __CUDA_ARCH__
+#define XL_IF_ON_DEVICE(CODE) { XL_STRIP CODE }
+#define XL_IF_ON_HOST(CODE) {}
+#else
+#define XL_IF_ON_DEVICE(CODE) {}
+#define XL_IF_ON_HOST(CODE) { XL_STRIP CODE }
+#endif
+
+template <class F> __global__ void for_kernel(F f) { f((int)threadIdx.x); }
+template <class F> void parallel_for(int n, F f) { for_kernel<<<1, n>>>(f); }
+
+#ifndef CASE
+// TOKENS: "from_tokens": true
+
+// The first use of each capture is in the host-only arm; the device arm
+// names the same variables in the same order.
+void alike(int *p, int a, double x) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = a * x;))
+    XL_IF_ON_HOST((p[i] = a;  (void)x;))
+  });
+}
+
+// '#ifdef' arms rather than a macro.
+void alike_ifdef(int *p, int a, int b) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+#ifdef __CUDA_ARCH__
+    p[i] = a - b;
+#else
+    p[i] = a + b;
+#endif
+  });
+}
+
+// Products, casts, an argument and an init-capture: uses, not
+// declarations.
+void products(int *p, double s, double t, int n) {
+  parallel_for(4, [=, m = n] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] += i * s; p[i] += (int)t + m;))
+    XL_IF_ON_HOST((p[i] += s * 2 + t;))
+  });
+}
+
+#elif CASE == 1
+// sizeof's operand is not evaluated: the device side does not capture 'd'.
+void unevaluated(int *p, int h, int d) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = sizeof(d) + h;))
+    XL_IF_ON_HOST((p[i] = h + d;))
+  });
+}
+#elif CASE == 2
+// The device arm declares its own 'h': the outer one is not captured.
+void shadowed(int *p, int h) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((int h = 1; p[i] = h;))
+    XL_IF_ON_HOST((p[i] = h;))
+  });
+}
+#elif CASE == 3
+// 'k' is a constant: naming it is not an odr-use, nothing captures it.
+void constant(int *p, int h) {
+  const int k = 3;
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = k;))
+    XL_IF_ON_HOST((p[i] = h;))
+  });
+}
+#elif CASE == 4
+// 'int q = 0, h = 2' declares a second 'h' after a comma.
+void declared_after_comma(int *p, int h) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((int q = 0, h = 2; p[i] = q + h;))
+    XL_IF_ON_HOST((p[i] = h;))
+  });
+}
+#elif CASE == 5
+// A lambda only the device compilation defines.
+void lambda_on_device(int *p, int h) {
+#ifdef __CUDA_ARCH__
+  auto g = [=] XL_GPU_DEVICE (int i) { p[i] = 1; };
+#endif
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) { p[i] = h; });
+}
+#elif CASE == 6
+// A member function: a member's name captures 'this'.
+struct S {
+  int m;
+  void run(int *p, int h) {
+    parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+      XL_IF_ON_DEVICE((p[i] = h;))
+      XL_IF_ON_HOST((p[i] = i;))
+    });
+  }
+};
+#elif CASE == 7
+// The 'g' declared in a block that ends before the lambda is not the
+// device arm's 'g' (the global; the device compilation rejects its use in
+// device code, so neither parse reports the lambda).
+int g;
+void out_of_scope(int *p, int h) {
+  { int g = 2; p[0] = g; }
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = g + h;))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 8
+// Only the device arm names 'dt'.
+void device_only(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+  // DIFF: :[[@LINE-1]]:19: error: extended __device__ lambda captures 'p' in the host compilation but 'p', 'dt' in the device compilation [extended_lambda_arch_dependent_capture]
+    XL_IF_ON_DEVICE((p[i] = (int)(i * dt);))
+  // DIFF: :[[@LINE-1]]:5: note: 'dt' is captured only in the device compilation
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 9
+// The same variables in another order.
+void reordered(int *p, int a, int b) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+#ifdef __CUDA_ARCH__
+    p[i] = b + a;
+#else
+    p[i] = a + b;
+#endif
+  });
+}
+#elif CASE == 10
+void by_reference(int *p, int &n) {
+  parallel_for(4, [&] XL_GPU_DEVICE (int i) { p[i] = n; });
+}
+void differs(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = (int)(i * dt);))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#endif
