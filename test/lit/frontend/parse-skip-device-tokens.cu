@@ -26,18 +26,7 @@
 // 10), which only the device parse may report (10: clang's device side
 // rejects the reference capture, so neither parse reports the difference).
 
-#define XL_GPU_DEVICE __device__
-#define XL_STRIP(...) __VA_ARGS__
-#ifdef __CUDA_ARCH__
-#define XL_IF_ON_DEVICE(CODE) { XL_STRIP CODE }
-#define XL_IF_ON_HOST(CODE) {}
-#else
-#define XL_IF_ON_DEVICE(CODE) {}
-#define XL_IF_ON_HOST(CODE) { XL_STRIP CODE }
-#endif
-
-template <class F> __global__ void for_kernel(F f) { f((int)threadIdx.x); }
-template <class F> void parallel_for(int n, F f) { for_kernel<<<1, n>>>(f); }
+#include "Inputs/amrex-style.h"
 
 #ifndef CASE
 // TOKENS: "from_tokens": true

@@ -16,23 +16,13 @@
 // Findings are sorted by file: the header's come first.
 // CHECK: user.h:7:14: warning: extended __host__ __device__ lambda captures 'a' in the host compilation but 'b' in the device compilation [extended_lambda_arch_dependent_capture]
 
-// AMReX's style: the lambda's annotation and the device/host arms both come
-// from macros; XL_IF_ON_DEVICE is defined in the arms of an '#ifdef
-// __CUDA_ARCH__' group (an arch macro), so its expansions mark the body.
-#define XL_GPU_DEVICE __device__
+// AMReX's style (Inputs/amrex-style.h): the lambda's annotation and the
+// device/host arms both come from macros whose expansions mark the body.
+#include "Inputs/amrex-style.h"
 #define XL_GPU_LAMBDA [=] __host__ __device__
-#define XL_STRIP(...) __VA_ARGS__
 #ifdef __CUDA_ARCH__
-#define XL_IF_ON_DEVICE(CODE) { XL_STRIP CODE }
-#define XL_IF_ON_HOST(CODE) {}
 #define XL_ON_DEVICE 1
-#else
-#define XL_IF_ON_DEVICE(CODE) {}
-#define XL_IF_ON_HOST(CODE) { XL_STRIP CODE }
 #endif
-
-template <class F> __global__ void for_kernel(F f) { f((int)threadIdx.x); }
-template <class F> void parallel_for(int n, F f) { for_kernel<<<1, n>>>(f); }
 
 void amrex_style(int *p, int h, int d) {
   parallel_for(4, [=] XL_GPU_DEVICE (int i) {
