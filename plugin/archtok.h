@@ -125,6 +125,13 @@ int answer_device_by_tokens(bool *answered, clang::CompilerInstance &ci,
                             const TokenPlan &plan, xl_facts *host,
                             const std::string &arch);
 
+/*
+ * Whether n is a name that annotates a lambda for CUDA in clang's tokens:
+ * 'device' or 'host' (what __device__ and __host__ expand to,
+ * __attribute__((device))), or '__device__', '__host__' themselves.
+ */
+bool cuda_annotation_name(llvm::StringRef n);
+
 } // namespace xlp
 
 #endif /* XLP_ARCHTOK_H */

@@ -23,6 +23,10 @@ namespace xlp {
 /* A diff needing more edits than this gives no answer. */
 static const int MAX_EDITS = 2000;
 
+bool cuda_annotation_name(llvm::StringRef n) {
+  return n == "device" || n == "host" || n == "__device__" || n == "__host__";
+}
+
 /* ---- the answer -------------------------------------------------------- */
 
 namespace {
@@ -113,8 +117,7 @@ bool hunks_of(std::vector<Hunk> *out, std::vector<int> *h2d,
  * __attribute__((device))). */
 bool lambda_token(const std::vector<Tok> &t, int i) {
   if (t[i].kind == tok::identifier)
-    return t[i].text == "device" || t[i].text == "host" ||
-           t[i].text == "__device__" || t[i].text == "__host__";
+    return cuda_annotation_name(t[i].text);
   if (t[i].kind != tok::l_square)
     return false;
   tok::TokenKind p = i ? t[i - 1].kind : tok::unknown;

@@ -169,8 +169,7 @@ bool may_hold_lambda(const CachedTokens &toks) {
   for (const Token &t : toks) {
     if (t.isAnnotation() || !t.getIdentifierInfo())
       continue;
-    StringRef n = t.getIdentifierInfo()->getName();
-    if (n == "device" || n == "host" || n == "__device__" || n == "__host__")
+    if (cuda_annotation_name(t.getIdentifierInfo()->getName()))
       return true;
   }
   return false;
