@@ -7,9 +7,7 @@
 #include "archtok_impl.h"
 
 #include <algorithm>
-#include <climits>
 #include <map>
-#include <set>
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

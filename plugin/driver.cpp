@@ -479,9 +479,7 @@ xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
   if (!job.walked || job.errors.give_way) {
     /* the full parse follows: give it the pages this one freed (without,
      * a file with errors peaked 60-70 % above --parse=full) */
-#ifdef __GLIBC__
-    malloc_trim(0);
-#endif
+    xlp::give_back_pages();
     return job.rc;
   }
   for (const xlp::RecordErrors::Error &e : job.errors.errors) {
