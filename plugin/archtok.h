@@ -33,15 +33,17 @@
  * is not usable in constant expressions; the name is not a member, a
  * label or declared there: plain_use).
  *
- * The answer is used only when it is "alike": every compared lambda
- * captures the same on both sides. Then the rules say nothing, as after a
- * device parse (which finds the same captures, or has an error and leaves
- * the rules quiet). A difference is left to the device parse: with an
- * error in the device compilation that the tokens cannot show (clang
- * rejects a reference capture in a __device__ lambda, a host variable used
- * in device code), --parse=full reports no difference, and so must this.
- * So are a lambda the host facts number but the AST walk did not meet, an
- * error of the device preprocessor, and too many tokens.
+ * When every compared lambda captures alike on both sides, the rules say
+ * nothing, as after a device parse (which finds the same captures, or has
+ * an error and leaves the rules quiet). A difference is reported from the
+ * tokens too, unless the device compilation may have an error the tokens
+ * cannot show, with which --parse=full's comparing rules say nothing: a
+ * reference capture in an extended lambda (the host side sends such a
+ * unit to the whole device parse), or a device name of a hunk or of the
+ * differing lambda's body that spells what device code cannot use (a
+ * host variable, a host-only function: plan_host_only_names). Those, a
+ * lambda the host facts number but the AST walk did not meet, an error of
+ * the device preprocessor, and too many tokens go to the device parse.
  */
 #ifndef XLP_ARCHTOK_H
 #define XLP_ARCHTOK_H
@@ -110,6 +112,17 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
                        UserTokens &host_tokens,
                        const std::vector<const clang::Decl *> &bodies,
                        const std::vector<clang::SourceRange> &unparsed);
+
+/*
+ * After plan_token_answer, the host AST still alive: keep in plan, by
+ * spelling, the names of what device code cannot use (variables of
+ * namespace or class scope that are not __device__, __constant__,
+ * __shared__ or constexpr; functions of namespace scope none of whose
+ * declarations device code may call) and every name a host declaration
+ * has (archtok_names.cpp). Nothing when the plan is not viable.
+ * Allocation failure is not reported (LLVM aborts).
+ */
+void plan_host_only_names(TokenPlan *plan, const clang::ASTContext &ctx);
 
 /*
  * After the host parse (its SourceManager still alive, its AST gone):

@@ -242,6 +242,7 @@ struct Answer {
   std::vector<std::vector<int>> h2d;          /* per host file */
   std::vector<int> first;      /* per lambda: its first hunk */
   std::set<std::string> loose; /* names of hunks outside every body */
+  std::set<std::string> dev_names; /* of every hunk's device tokens */
 
   explicit Answer(const TokenPlanData &plan)
       : p(plan), dev(plan.files.size()), h2d(plan.files.size()),
@@ -254,6 +255,8 @@ struct Answer {
                            bool *unclear) const;
   bool derive(std::vector<DevCap> *out, size_t li) const;
   bool loose_ok() const;
+  bool usable(const std::string &n) const;
+  bool device_usable(size_t li) const;
 };
 
 const std::vector<Tok> NO_TOKENS;
@@ -263,6 +266,9 @@ bool Answer::place(int hf, const std::vector<Tok> &h,
                    const std::vector<Tok> &d, const Hunk &k) {
   bool inside = false;
 
+  for (int j = k.db; j < k.de; j++)
+    if (d[j].kind == tok::identifier)
+      dev_names.insert(d[j].text);
   for (int i = k.hb; i < k.he; i++)
     if (lambda_token(h, i))
       return false;
@@ -562,10 +568,33 @@ bool same_captures(const std::vector<DevCap> &caps, const xl_facts *host,
   return true;
 }
 
+/* Whether device code may name n: a host declaration has the name, and it
+ * is not one of the host's alone (archtok_names.cpp). */
+bool Answer::usable(const std::string &n) const {
+  return p.declared.contains(n) && !p.host_only.count(n);
+}
+
+/* Whether the device side's names a difference in lambda li rests on
+ * (every hunk's device tokens, li's device body) spell nothing device code
+ * cannot use (usable): with such an error in the device
+ * compilation, --parse=full's comparing rules say nothing. */
+bool Answer::device_usable(size_t li) const {
+  const LambdaInfo &l = p.lambdas[li];
+  const std::vector<Tok> &d = *dev[l.file];
+
+  for (const std::string &n : dev_names)
+    if (!usable(n))
+      return false;
+  for (int j = h2d[l.file][l.lbrace]; j <= h2d[l.file][l.end]; j++)
+    if (d[j].kind == tok::identifier && !usable(d[j].text))
+      return false;
+  return true;
+}
+
 /* The device captures of every compared host lambda, in host order;
- * false when one cannot be told, or differs from the host's: the device
- * parse must then decide (with an error in the device compilation, which
- * tokens do not show, the comparing rules say nothing; see archtok.h). */
+ * false when one cannot be told, or differs from the host's where the
+ * device compilation may have an error the tokens do not show
+ * (device_usable): the device parse must then decide. */
 bool derive_all(std::vector<std::pair<xl_id, std::vector<DevCap>>> *out,
                 const Answer &a, const xl_facts *host) {
   const TokenPlanData &p = a.p;
@@ -581,7 +610,8 @@ bool derive_all(std::vector<std::pair<xl_id, std::vector<DevCap>>> *out,
     auto it = info.find(i);
     std::vector<DevCap> caps;
     if (it != info.end() && a.first[it->second] != INT_MAX) {
-      if (!a.derive(&caps, it->second) || !same_captures(caps, host, hl))
+      if (!a.derive(&caps, it->second) ||
+          (!same_captures(caps, host, hl) && !a.device_usable(it->second)))
         return false;
     } else {
       for (uint32_t c = 0; c < hl->ncaptures; c++)

@@ -6,10 +6,12 @@
 #define XLP_ARCHTOK_IMPL_H
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include "archtok.h"
 
@@ -112,6 +114,9 @@ struct TokenPlanData {
   std::map<llvm::sys::fs::UniqueID, int> by_uid; /* into files */
   std::vector<FuncInfo> funcs;
   std::vector<LambdaInfo> lambdas;
+  /* names device code cannot use (plan_host_only_names) */
+  std::set<std::string> host_only;
+  llvm::StringSet<> declared; /* every name a host declaration has */
   bool viable = false;
 };
 

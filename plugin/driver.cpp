@@ -45,8 +45,9 @@
  * compare are parsed; the host lambdas whose function is not are flagged
  * XL_LAMBDA_DEVICE_SKIPPED (the device compilation defines them alike).
  * Before that parse, the device side is preprocessed only, and when its
- * tokens show every compared lambda capturing alike on both sides, no
- * device parse runs (archtok.h). A unit with an extended lambda that
+ * tokens show what every compared lambda captures there (alike or not,
+ * where no device error the tokens cannot show may leave --parse=full
+ * quiet), no device parse runs (archtok.h). A unit with an extended lambda that
  * captures by reference has its device side parsed whole (clang's device
  * side rejects such a capture where a kernel, a body the skip leaves out,
  * reaches the lambda).
@@ -279,9 +280,11 @@ public:
     job_.rc = plan_device_skip(&job_.device_skip, job_.facts,
                                ci_.getSourceManager(), job_.regions,
                                job_.bodies);
-    if (job_.rc == XL_OK)
-      plan_token_answer(&job_.token_plan, job_.facts, ci_.getSourceManager(),
-                        job_.tokens, job_.bodies, unparsed_spans());
+    if (job_.rc != XL_OK)
+      return;
+    plan_token_answer(&job_.token_plan, job_.facts, ci_.getSourceManager(),
+                      job_.tokens, job_.bodies, unparsed_spans());
+    plan_host_only_names(&job_.token_plan, ctx);
   }
 
 private:

@@ -4,13 +4,22 @@
 //
 // Each case under CASE below, in a unit of its own (-DCASE=N): the same
 // findings in both parses, and the device side parsed (no "from_tokens").
-// RUN: for n in 1 2 3 4 5 6 7 8 9 10; do \
+// RUN: for n in 1 2 3 4 5 6 7 10 11 12 14; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -DCASE=$n > %t.facts.$n.json; \
 // RUN:   grep -q '"device": {' %t.facts.$n.json || exit 1; \
 // RUN:   ! grep -q '"from_tokens"' %t.facts.$n.json || exit 1; \
+// RUN: done
+// Cases 8, 9 and 13: a difference, answered from the tokens.
+// RUN: for n in 8 9 13; do \
+// RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
+// RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
+// RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
+// RUN:   grep -q '"rule": "extended_lambda_arch_dependent_capture"' %t.skip.$n.json || exit 1; \
+// RUN:   %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -DCASE=$n > %t.facts.$n.json; \
+// RUN:   grep -q '"from_tokens": true' %t.facts.$n.json || exit 1; \
 // RUN: done
 // RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -DCASE=8 | FileCheck --check-prefix=DIFF %s
 //
@@ -21,10 +30,14 @@
 // are written the way AMReX writes its kernels (a host arm and a device
 // arm in every body), and the tokens answer for all of them: no finding,
 // as with --parse=full, and no device parse. Every case under CASE makes
-// the unit parse its device side, as before: either the tokens cannot
-// tell the device side's captures exactly (1 to 7), or they differ (8 to
-// 10), which only the device parse may report (10: clang's device side
-// rejects the reference capture, so neither parse reports the difference).
+// the unit parse its device side, as before, or answers a difference from
+// the tokens: the tokens cannot tell the device side's captures exactly (1
+// to 7); the captures differ (8, 9, 13) and the tokens report it as the
+// device parse does; they differ, but the device compilation has an
+// error the tokens cannot show, which leaves --parse=full quiet, so the
+// device side is parsed (10: clang's device side rejects the reference
+// capture; 11: a host variable; 12: a host function; 14: a name nothing
+// declares).
 
 #include "Inputs/amrex-style.h"
 
@@ -152,6 +165,50 @@ void by_reference(int *p, int &n) {
 void differs(int *p, double dt) {
   parallel_for(4, [=] XL_GPU_DEVICE (int i) {
     XL_IF_ON_DEVICE((p[i] = (int)(i * dt);))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 11
+// The device arm names a variable only the host has.
+int host_count;
+void host_variable(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = (int)(i * dt) + host_count;))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 12
+// The device arm calls a function only the host has.
+int host_only(double);
+void host_function(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = host_only(i * dt);))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 13
+// A device-only arm in another function (as AMReX's Gpu::Atomic::Add)
+// names a device function; the lambda captures 'dt' on the device only.
+template <class T> __device__ T add(T *p, T v) {
+#ifdef __CUDA_ARCH__
+  return atomicAdd(p, v);
+#else
+  T old = *p;
+  *p += v;
+  return old;
+#endif
+}
+void device_only_sum(int *p, int *sum, int dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((add(sum, p[i] * dt);))
+    XL_IF_ON_HOST((add(sum, p[i]);))
+  });
+}
+#elif CASE == 14
+// The device arm names what nothing declares (a typo).
+void undeclared(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = (int)(i * dt) + missing_name;))
     XL_IF_ON_HOST((p[i] = i;))
   });
 }

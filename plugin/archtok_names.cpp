@@ -1,0 +1,103 @@
+/*
+ * archtok_names.cpp: the host's names that device code cannot use, for the
+ * token answer of a lambda whose captures differ (archtok.h).
+ *
+ * A difference the tokens show is reported only when the device
+ * compilation has no error that --parse=full's device parse would see
+ * (such an error leaves the comparing rules quiet). The commonest error
+ * of a device arm is naming what only the host has: a variable of
+ * namespace or class scope without __device__, __constant__ or
+ * __shared__ (clang: "reference to __host__ variable in __device__
+ * function"), or a function with no declaration device code may call.
+ * A name nothing of the host's declares (a typo: "use of undeclared
+ * identifier"; a variable of the enclosing function counts as declared)
+ * declines too, as does one only the device compilation declares. Names are compared by spelling: a device
+ * arm that spells one of these anywhere declines the answer (the device
+ * parse decides), which errs only towards the parse.
+ */
+#include "archtok_impl.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace xlp {
+namespace {
+
+struct HostNames {
+  std::set<std::string> vars, host_fns, device_fns;
+  llvm::StringSet<> *declared;
+
+  void var(const VarDecl *v) {
+    if (!v || !v->getDeclName().isIdentifier() || v->isConstexpr() ||
+        v->hasAttr<CUDADeviceAttr>() || v->hasAttr<CUDAConstantAttr>() ||
+        v->hasAttr<CUDASharedAttr>())
+      return;
+    if (v->hasGlobalStorage() && !v->isLocalVarDeclOrParm())
+      vars.insert(v->getName().str());
+  }
+
+  /* A function of namespace scope (members are left out: see
+   * docs/internals/device-side.md). */
+  void fn(const FunctionDecl *f) {
+    if (!f || isa<CXXMethodDecl>(f) || !f->getDeclName().isIdentifier())
+      return;
+    bool device = f->isConstexpr() || f->hasAttr<CUDADeviceAttr>();
+    (device ? device_fns : host_fns).insert(f->getName().str());
+  }
+
+  void walk(const DeclContext *dc, bool in_record);
+};
+
+void HostNames::walk(const DeclContext *dc, bool in_record) {
+  for (const Decl *d : dc->decls()) {
+    const auto *nd = dyn_cast<NamedDecl>(d);
+    if (nd && nd->getDeclName().isIdentifier())
+      declared->insert(nd->getName());
+    if (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d) ||
+        isa<ExportDecl>(d))
+      walk(cast<DeclContext>(d), false);
+    else if (const auto *vt = dyn_cast<VarTemplateDecl>(d))
+      var(vt->getTemplatedDecl());
+    else if (const auto *v = dyn_cast<VarDecl>(d))
+      var(v); /* a static data member too */
+    else if (const auto *ct = dyn_cast<ClassTemplateDecl>(d))
+      walk(ct->getTemplatedDecl(), true);
+    else if (const auto *rd = dyn_cast<CXXRecordDecl>(d)) {
+      /* a specialization's members are its pattern's names */
+      if (!isa<ClassTemplateSpecializationDecl>(rd))
+        walk(rd, true);
+    } else if (const auto *ed = dyn_cast<EnumDecl>(d))
+      walk(ed, true); /* its enumerators' names */
+    else if (in_record)
+      continue;
+    else if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+      fn(ft->getTemplatedDecl());
+    else if (const auto *f = dyn_cast<FunctionDecl>(d))
+      fn(f);
+  }
+}
+
+} // namespace
+
+void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
+  HostNames n;
+
+  if (!plan->viable())
+    return;
+  n.declared = &plan->data->declared;
+  n.walk(ctx.getTranslationUnitDecl(), false);
+  for (const FuncInfo &f : plan->data->funcs)
+    for (const VarInfo &v : f.vars)
+      n.declared->insert(v.name);
+  std::set<std::string> &out = plan->data->host_only;
+  out = std::move(n.vars);
+  for (const std::string &f : n.host_fns)
+    if (!n.device_fns.count(f))
+      out.insert(f);
+}
+
+} // namespace xlp
