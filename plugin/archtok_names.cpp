@@ -10,8 +10,9 @@
  * __shared__ (clang: "reference to __host__ variable in __device__
  * function"), or a function with no declaration device code may call.
  * A name nothing of the host's declares (a typo: "use of undeclared
- * identifier"; a variable of the enclosing function counts as declared)
- * declines too, as does one only the device compilation declares. Names are compared by spelling: a device
+ * identifier"; a variable of the enclosing function and a builtin of
+ * the GPU target count as declared) declines too, as does one only the
+ * device compilation declares. Names are compared by spelling: a device
  * arm that spells one of these anywhere declines the answer (the device
  * parse decides), which errs only towards the parse.
  */
@@ -21,6 +22,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Attr.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/IdentifierTable.h"
 
 using namespace clang;
 
@@ -81,6 +84,19 @@ void HostNames::walk(const DeclContext *dc, bool in_record) {
   }
 }
 
+/* Add to declared the builtins device code may call: clang declares a
+ * builtin only where it is used (__syncthreads, the GPU target's, is an
+ * "aux" builtin on the host side); the host target's own are left out. */
+void add_builtins(llvm::StringSet<> *declared, const ASTContext &ctx) {
+  const Builtin::Context &b = ctx.BuiltinInfo;
+
+  for (const auto &e : ctx.Idents) {
+    unsigned id = e.getValue()->getBuiltinID();
+    if (id != 0 && (b.isAuxBuiltinID(id) || !b.isTSBuiltin(id)))
+      declared->insert(e.getKey());
+  }
+}
+
 } // namespace
 
 void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
@@ -93,6 +109,7 @@ void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
   for (const FuncInfo &f : plan->data->funcs)
     for (const VarInfo &v : f.vars)
       n.declared->insert(v.name);
+  add_builtins(n.declared, ctx);
   std::set<std::string> &out = plan->data->host_only;
   out = std::move(n.vars);
   for (const std::string &f : n.host_fns)

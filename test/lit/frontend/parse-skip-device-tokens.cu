@@ -188,9 +188,11 @@ void host_function(int *p, double dt) {
 }
 #elif CASE == 13
 // A device-only arm in another function (as AMReX's Gpu::Atomic::Add)
-// names a device function; the lambda captures 'dt' on the device only.
+// names a device function and a builtin of the GPU target; the lambda
+// captures 'dt' on the device only.
 template <class T> __device__ T add(T *p, T v) {
 #ifdef __CUDA_ARCH__
+  __syncthreads();
   return atomicAdd(p, v);
 #else
   T old = *p;
