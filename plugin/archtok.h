@@ -41,7 +41,8 @@
  * reference capture in an extended lambda (the host side sends such a
  * unit to the whole device parse), or a device name of a hunk or of the
  * differing lambda's body that spells what device code cannot use (a
- * host variable, a host-only function: plan_host_only_names). Those, a
+ * host variable, a host-only function) or what no host declaration has
+ * (an undeclared name; plan_host_only_names). Those, a
  * lambda the host facts number but the AST walk did not meet, an error of
  * the device preprocessor, and too many tokens go to the device parse.
  */

@@ -47,10 +47,10 @@
  * Before that parse, the device side is preprocessed only, and when its
  * tokens show what every compared lambda captures there (alike or not,
  * where no device error the tokens cannot show may leave --parse=full
- * quiet), no device parse runs (archtok.h). A unit with an extended lambda that
- * captures by reference has its device side parsed whole (clang's device
- * side rejects such a capture where a kernel, a body the skip leaves out,
- * reaches the lambda).
+ * quiet), no device parse runs (archtok.h). A unit with an extended
+ * lambda that captures by reference has its device side parsed whole
+ * (clang's device side rejects such a capture where a kernel, a body the
+ * skip leaves out, reaches the lambda).
  *
  * A parse with clang errors is walked, as the full parse walks it, and
  * its errors are handed to parse.c in libclang's terms (RecordErrors).
