@@ -7,11 +7,14 @@
 #             build (clang-22, -DXL_SANITIZE=ON -DXL_FUZZ=ON), ./build-asan
 #             ($XL_ASAN_BUILD_DIR), leaks included; the plugin in it is
 #             built without instrumentation (clang, which loads it, has no
-#             sanitizer runtime), except the fix-it harness, which runs
-#             the plain build's xlambda (./build, built first; every path
-#             it runs also runs in lit, under the sanitizers, and it is the
-#             suite's largest user of CPU). The suite runs once: `cd build
-#             && ctest` runs the same tests in the plain build.
+#             sanitizer runtime), except four harnesses (the fix-it
+#             harness, lit-verify-facts, the oracle, plugin-facts), which
+#             run the plain build's xlambda (./build, built first; what
+#             they run also runs in lit, under the sanitizers, or in the
+#             valgrind stage, and they are the suite's largest users of
+#             CPU: test/CMakeLists.txt, XL_HARNESS_XLAMBDA). The suite runs
+#             once: `cd build && ctest` runs the same tests in the plain
+#             build.
 #   valgrind  memcheck of the command line of the plain build (./build,
 #             $XL_BUILD_DIR), every worker process included
 #             (scripts/valgrind-check.sh), in three runs: examples/ with
@@ -48,11 +51,11 @@ asan_build() {
     -DXL_SANITIZE=ON -DXL_FUZZ=ON -DXL_BUILD_PLUGIN=ON "$@"
 }
 
-# The fix-it harness runs the plain build's xlambda (test/CMakeLists.txt says
-# why); the valgrind stage then finds it built.
+# The harnesses run the plain build's xlambda (test/CMakeLists.txt says why);
+# the valgrind stage then finds it built.
 stage_tests() {
   XL_BUILD_TARGET=xlambda sh scripts/build.sh &&
-  asan_build -DXL_FIXIT_XLAMBDA="$(cd "$build" && pwd)/bin/xlambda" &&
+  asan_build -DXL_HARNESS_XLAMBDA="$(cd "$build" && pwd)/bin/xlambda" &&
   (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 \
     UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --output-on-failure -j "$jobs" -LE fuzz-smoke)

@@ -21,7 +21,7 @@ design) and whether the device side was parsed with bodies skipped; the
 summary counts them, and the test fails when fewer than --min-skipped of
 the sampled cases went through the skip parse (the driver was not built,
 or it fell back everywhere). One run of each mode serves both checks: the
-suite runs in the sanitizer build, where each parse costs seconds.
+suite may run under the sanitizers, where each parse costs seconds.
 
 Exit status: 0 every case passed, 1 otherwise.
 """
