@@ -339,9 +339,11 @@ bool in_scope(const std::vector<Tok> &h, int from, int to) {
 }
 
 /* The one variable of l's function, declared before l and in scope at l,
- * named `name`; null when there is none (a name declared inside l only, or
- * no variable's). *unclear when there are several, or one that is also
- * declared inside l, or one out of scope (a global may be meant). */
+ * named `name`; null when there is none (a name declared inside l only, a
+ * parameter or init-capture of l's own, or no variable's; a variable
+ * declared after l does not count). *unclear when there are several, or
+ * one that is also declared inside l, or one out of scope (a global may be
+ * meant). */
 const VarInfo *Answer::outer_var(const LambdaInfo &l, const std::string &name,
                                  bool *unclear) const {
   const std::vector<Tok> &h = p.files[l.file].toks;
@@ -352,10 +354,16 @@ const VarInfo *Answer::outer_var(const LambdaInfo &l, const std::string &name,
   for (const VarInfo &v : p.funcs[l.func].vars) {
     if (v.name != name)
       continue;
+    if (v.idx >= l.begin && v.idx < l.lbrace) {
+      *unclear = false; /* l's parameter or init-capture: in scope */
+      return nullptr;   /* throughout l's body, which means no other */
+    }
     if (v.idx >= l.begin && v.idx <= l.end) {
       inner++;
       continue;
     }
+    if (!v.param && v.idx > l.end)
+      continue; /* declared after l: no name in l can mean it */
     outer++;
     if (v.idx < 0 ||
         (!v.param && (v.idx > l.begin || !in_scope(h, v.idx, l.begin))))

@@ -12,8 +12,8 @@
 // RUN:   grep -q '"device": {' %t.facts.$n.json || exit 1; \
 // RUN:   ! grep -q '"from_tokens"' %t.facts.$n.json || exit 1; \
 // RUN: done
-// Cases 8, 9 and 13: a difference, answered from the tokens.
-// RUN: for n in 8 9 13; do \
+// Cases 8, 9, 13 and 15: a difference, answered from the tokens.
+// RUN: for n in 8 9 13 15; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -32,7 +32,7 @@
 // as with --parse=full, and no device parse. Every case under CASE makes
 // the unit parse its device side, as before, or answers a difference from
 // the tokens: the tokens cannot tell the device side's captures exactly (1
-// to 7); the captures differ (8, 9, 13) and the tokens report it as the
+// to 7); the captures differ (8, 9, 13, 15) and the tokens report it as the
 // device parse does; they differ, but the device compilation has an
 // error the tokens cannot show, which leaves --parse=full quiet, so the
 // device side is parsed (10: clang's device side rejects the reference
@@ -71,6 +71,20 @@ void products(int *p, double s, double t, int n) {
     XL_IF_ON_DEVICE((p[i] += i * s; p[i] += (int)t + m;))
     XL_IF_ON_HOST((p[i] += s * 2 + t;))
   });
+}
+
+// Names the lambda declares for itself: its parameter 'i' is also an
+// earlier lambda's parameter and a variable declared after it, 'j' an
+// init-capture's name and a later variable's.
+void own_names(int *p, int a) {
+  auto first = [=] XL_GPU_DEVICE (int i) { p[i] = a; };
+  parallel_for(4, first);
+  parallel_for(4, [=, j = a] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = a * j;))
+    XL_IF_ON_HOST((p[i] = a + j;))
+  });
+  int i = 0, j = 1;
+  p[i] = j;
 }
 
 #elif CASE == 1
@@ -213,5 +227,17 @@ void undeclared(int *p, double dt) {
     XL_IF_ON_DEVICE((p[i] = (int)(i * dt) + missing_name;))
     XL_IF_ON_HOST((p[i] = i;))
   });
+}
+#elif CASE == 15
+// As 8, where the lambda's parameter 'i' is also an earlier lambda's and a
+// later variable's name.
+void device_only_names(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) { p[i] = 0; });
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = (int)(i * dt);))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+  int i = 1;
+  p[0] = i;
 }
 #endif
