@@ -365,8 +365,7 @@ const VarInfo *Answer::outer_var(const LambdaInfo &l, const std::string &name,
     if (!v.param && v.idx > l.end)
       continue; /* declared after l: no name in l can mean it */
     outer++;
-    if (v.idx < 0 ||
-        (!v.param && (v.idx > l.begin || !in_scope(h, v.idx, l.begin))))
+    if (v.idx < 0 || (!v.param && !in_scope(h, v.idx, l.begin)))
       *unclear = true;
     else
       found = &v;
