@@ -25,16 +25,24 @@ using namespace clang;
 
 namespace xlp {
 
-/* Beyond this many user-file tokens a side keeps none (Kokkos' own
- * database: its headers are user headers) and no answer is tried. */
-static const size_t MAX_TOKENS = 400000;
+/* Beyond this many user-file tokens a side keeps none and no answer is
+ * tried: 20 MB for the host at 20 bytes a token (Tok and its raw
+ * location), 16 MB for the device, about what the 400,000 of 56 bytes
+ * each before cost. In CCCL's own database (its headers are user headers)
+ * cudax's test_bulk.cu records 870,000 a side. */
+static const size_t MAX_TOKENS = 1000000;
 
-UserTokens::UserTokens(bool texts_now) : impl(new Impl) {
-  impl->texts_now = texts_now;
+UserTokens::UserTokens(bool device) : impl(new Impl) {
+  impl->device = device;
 }
 UserTokens::~UserTokens() = default;
 
 bool UserTokens::overflowed() const { return impl->overflow; }
+
+void UserTokens::release() {
+  impl.reset(new Impl);
+  impl->overflow = true; /* nothing more is kept */
+}
 
 void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
                      const Token &t) {
@@ -60,29 +68,19 @@ void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
   FileToks &ft = m.files[f];
   if (!ft.toks.empty() && ft.toks.back().off > fo.second)
     ft.ordered = false;
-  /* cheap while the host parses: a name's text is read once it is done
-   * (name_tokens), punctuation needs only its kind */
-  Tok k{loc.getRawEncoding(), fo.second, t.getKind(), true,
-        t.getIdentifierInfo(), std::string()};
-  if (m.texts_now) {
+  Tok k{fo.second, t.getKind(), true, nullptr};
+  if (m.device)
     k.plain = loc.isFileID() || sm.getSpellingLoc(loc) == e;
-    if (k.ii)
-      k.text = k.ii->getName().str();
-    k.ii = nullptr;
-  }
-  if (t.isLiteral())
-    k.text = t.getLiteralData() ? std::string(t.getLiteralData(), t.getLength())
-                                : pp.getSpelling(t);
-  ft.toks.push_back(std::move(k));
-}
-
-void UserTokens::name_tokens() {
-  for (FileToks &f : impl->files)
-    for (Tok &t : f.toks)
-      if (t.ii) {
-        t.text = t.ii->getName().str();
-        t.ii = nullptr;
-      }
+  else
+    ft.raws.push_back(loc.getRawEncoding());
+  const IdentifierInfo *ii = t.getIdentifierInfo();
+  if (ii)
+    k.txt = m.texts->name(ii);
+  else if (t.isLiteral() && t.getLiteralData())
+    k.txt = m.texts->save(StringRef(t.getLiteralData(), t.getLength()));
+  else if (t.isLiteral())
+    k.txt = m.texts->save(pp.getSpelling(t));
+  ft.toks.push_back(k);
 }
 
 void UserTokens::watch(Preprocessor &pp, const SourceManager &sm) {
@@ -93,6 +91,7 @@ void UserTokens::watch(Preprocessor &pp, const SourceManager &sm) {
 TokenPlan::TokenPlan() = default;
 TokenPlan::~TokenPlan() = default;
 bool TokenPlan::viable() const { return data && data->viable; }
+void TokenPlan::release() { data.reset(); }
 
 namespace {
 
@@ -105,27 +104,42 @@ xl_loc host_loc(const TokenPlanData &p, SourceLocation loc) {
                loc.isFileID() || p.sm->getSpellingLoc(loc) == e);
 }
 
-/* Host AST locations to (file, token index). */
+/* Host AST locations to (file, token index): the file of the location's
+ * expansion, then a binary search of its offset among that file's tokens
+ * (ordered), then the token of that raw location among those of the
+ * offset (a macro's expansion). No index is built: a map of every token
+ * cost 24 MB at the token cap, while the host's AST was alive. */
 class TokIndex {
 public:
-  explicit TokIndex(const std::vector<FileToks> &files) {
-    for (size_t f = 0; f < files.size(); f++)
-      for (size_t i = 0; i < files[f].toks.size(); i++)
-        at_[files[f].toks[i].raw] = {(int)f, (int)i};
-  }
+  TokIndex(const std::vector<FileToks> &files, const SourceManager &sm,
+           const llvm::DenseMap<FileID, int> &by_fid)
+      : files_(files), sm_(sm), by_fid_(by_fid) {}
   /* -1 when loc is no recorded token's */
   int find(SourceLocation loc, int file) const {
-    auto it = at_.find(loc.getRawEncoding());
-    return it == at_.end() || it->second.first != file ? -1
-                                                        : it->second.second;
+    if (loc.isInvalid() || file < 0 || file_of_expansion(loc) != file)
+      return -1;
+    const FileToks &f = files_[file];
+    unsigned off = sm_.getDecomposedLoc(sm_.getExpansionLoc(loc)).second;
+    for (int i = first_at(f, off);
+         i < (int)f.toks.size() && f.toks[i].off == off; i++)
+      if (f.raws[i] == loc.getRawEncoding())
+        return i;
+    return -1;
   }
   int file_of(SourceLocation loc) const {
-    auto it = at_.find(loc.getRawEncoding());
-    return it == at_.end() ? -1 : it->second.first;
+    int f = loc.isValid() ? file_of_expansion(loc) : -1;
+    return f >= 0 && find(loc, f) >= 0 ? f : -1;
   }
 
 private:
-  llvm::DenseMap<unsigned, std::pair<int, int>> at_;
+  int file_of_expansion(SourceLocation loc) const {
+    auto it = by_fid_.find(sm_.getFileID(sm_.getExpansionLoc(loc)));
+    return it == by_fid_.end() ? -1 : it->second;
+  }
+
+  const std::vector<FileToks> &files_;
+  const SourceManager &sm_;
+  const llvm::DenseMap<FileID, int> &by_fid_;
 };
 
 /* The lambdas and variables of one function body. */
@@ -186,7 +200,10 @@ bool Collector::VisitLambdaExpr(LambdaExpr *l) {
   li.begin = ix_.find(l->getBeginLoc(), file_);
   li.lbrace = body ? ix_.find(body->getLBracLoc(), file_) : -1;
   li.end = ix_.find(l->getEndLoc(), file_);
-  li.extended = op && op->hasAttr<CUDADeviceAttr>();
+  /* written by the user: clang gives a lambda of a __host__ __device__
+   * function an implicit one (no extended lambda: the facts' lambda.c) */
+  const CUDADeviceAttr *dev = op ? op->getAttr<CUDADeviceAttr>() : nullptr;
+  li.extended = dev && !dev->isImplicit();
   li.answerable = d_.funcs[func_].simple && !in_local_class(l) &&
                   !l->isGenericLambda() && li.begin >= 0 && li.lbrace >= 0 &&
                   li.end >= 0;
@@ -198,21 +215,6 @@ bool Collector::VisitLambdaExpr(LambdaExpr *l) {
       add_var(p, false, false);
   d_.lambdas.push_back(std::move(li));
   return true;
-}
-
-/* The first token index at or after offset `off` of file f's tokens
- * (ordered), and the last at or before. */
-int first_at(const FileToks &f, unsigned off) {
-  auto it = std::lower_bound(
-      f.toks.begin(), f.toks.end(), off,
-      [](const Tok &t, unsigned o) { return t.off < o; });
-  return (int)(it - f.toks.begin());
-}
-int last_at(const FileToks &f, unsigned off) {
-  auto it = std::upper_bound(
-      f.toks.begin(), f.toks.end(), off,
-      [](unsigned o, const Tok &t) { return o < t.off; });
-  return (int)(it - f.toks.begin()) - 1;
 }
 
 /* Add body d as a function of plan (its token span from its expansion
@@ -235,6 +237,8 @@ void add_body(TokenPlanData &p, const TokIndex &ix, const SourceManager &sm,
   f.end = last_at(ft, e.second);
   f.simple = !fd->isTemplated() && !isa<CXXMethodDecl>(fd) &&
              fd->getLexicalDeclContext()->isFileContext();
+  if (fd->getDeclName().isIdentifier())
+    f.name = fd->getName().str();
   if (f.begin > f.end)
     return;
   p.funcs.push_back(std::move(f));
@@ -293,6 +297,38 @@ void number_files(TokenPlanData &p, const xl_facts *host,
 
 } // namespace
 
+int first_at(const FileToks &f, unsigned off) {
+  auto it = std::lower_bound(
+      f.toks.begin(), f.toks.end(), off,
+      [](const Tok &t, unsigned o) { return t.off < o; });
+  return (int)(it - f.toks.begin());
+}
+
+int last_at(const FileToks &f, unsigned off) {
+  auto it = std::upper_bound(
+      f.toks.begin(), f.toks.end(), off,
+      [](unsigned o, const Tok &t) { return o < t.off; });
+  return (int)(it - f.toks.begin()) - 1;
+}
+
+void add_var_head(TokenPlanData &p, const Decl *outer, const VarDecl *v) {
+  const SourceManager &sm = *p.sm;
+  SourceLocation b = sm.getExpansionLoc(outer->getBeginLoc());
+  SourceLocation n = sm.getExpansionLoc(v->getLocation());
+
+  if (b.isInvalid() || n.isInvalid() || sm.isInSystemHeader(b))
+    return;
+  FileIDAndOffset bo = sm.getDecomposedLoc(b), no = sm.getDecomposedLoc(n);
+  OptionalFileEntryRef fe = sm.getFileEntryRefForID(bo.first);
+  auto it = fe ? p.by_uid.find(fe->getUniqueID()) : p.by_uid.end();
+  if (bo.first != no.first || it == p.by_uid.end())
+    return;
+  const FileToks &ft = p.files[it->second];
+  int i = first_at(ft, bo.second), j = first_at(ft, no.second);
+  if (i <= j && j < (int)ft.toks.size() && ft.toks[j].off == no.second)
+    p.var_heads.push_back({it->second, i, j});
+}
+
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
                        const SourceManager &sm, UserTokens &host_tokens,
                        const std::vector<const Decl *> &bodies,
@@ -304,13 +340,13 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
     return;
   p.sm = &sm;
   p.host = host;
-  host_tokens.name_tokens();
   p.files = std::move(host_tokens.impl->files);
+  p.texts = host_tokens.impl->texts;
   for (const FileToks &f : p.files)
     if (!f.ordered)
       return;
   number_files(p, host, sm);
-  TokIndex ix(p.files);
+  TokIndex ix(p.files, sm, host_tokens.impl->by_fid);
   for (const Decl *d : bodies)
     add_body(p, ix, sm, host_tokens, d);
   for (const SourceRange &r : unparsed) {
@@ -318,7 +354,7 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
     if (f < 0 || ix.file_of(r.getEnd()) != f)
       return; /* a body whose place is not known */
     p.funcs.push_back({f, ix.find(r.getBegin(), f), ix.find(r.getEnd(), f),
-                       false, {}});
+                       false, {}, std::string()});
   }
   p.viable = match_facts(p, host, sm);
 }

@@ -10,12 +10,18 @@
  * every header, the bodies that meet a region whole), which for units whose
  * every lambda tests __CUDA_ARCH__ (AMReX's GPU macros) costs about what
  * the host side does. Here the device side is only preprocessed: the
- * tokens of every user file, host and device, are aligned (a diff), and
+ * tokens of every user file, host and device, are aligned (by offset in
+ * the file; a macro's differing expansions by a diff), and
  * the answer "both compilations define the same lambdas with the same
  * captures" is given when every differing stretch (a hunk) is harmless:
  *
- *   - no hunk holds a lambda introducer ('[' not after a name, ')' or ']')
- *     or a CUDA annotation ('device', 'host', '__device__', '__host__');
+ *   - no hunk holds a lambda introducer ('[' not after a name, ')' or ']'
+ *     or '[') or a CUDA annotation ('__device__', '__host__', 'device'
+ *     and 'host' in '__attribute__((...))'), but whole lambdas with no
+ *     annotation outside every lambda, an annotation on a variable of
+ *     namespace scope that only says where it lives, and annotated whole
+ *     declarations outside every body whose names redeclare no function
+ *     of an extended lambda (docs/internals/device-side.md);
  *   - a hunk inside a lambda's body: every lambda around it is in a
  *     non-templated function at namespace scope, is not generic, captures
  *     no 'this' and holds no other lambda, and the device side's captures
@@ -44,7 +50,8 @@
  * host variable, a host-only function) or what no host declaration has
  * (an undeclared name; plan_host_only_names). Those, a
  * lambda the host facts number but the AST walk did not meet, an error of
- * the device preprocessor, and too many tokens go to the device parse.
+ * the device preprocessor, and too many tokens (1,000,000 a side) go to
+ * the device parse.
  */
 #ifndef XLP_ARCHTOK_H
 #define XLP_ARCHTOK_H
@@ -70,19 +77,20 @@ struct TokenPlanData; /* archtok.cpp */
  * prelude) as one preprocessor returned them, per file. */
 class UserTokens {
 public:
-  /* texts_now: read each name's text as it comes (the preprocessor may be
-   * gone before the recording is used); else name_tokens() does. */
-  explicit UserTokens(bool texts_now = false);
+  /* device: the device side's recording, which also tells each token
+   * spelled where it is expanded (Tok::plain). */
+  explicit UserTokens(bool device = false);
   ~UserTokens();
   /* Record pp's tokens from now on (pp and sm outlive the recording). */
   void watch(clang::Preprocessor &pp, const clang::SourceManager &sm);
   /* Record one token (the device side calls it for each token). */
   void add(const clang::Preprocessor &pp, const clang::SourceManager &sm,
            const clang::Token &t);
-  /* Read the names' texts (the recording preprocessor still alive). */
-  void name_tokens();
   /* Whether more tokens came than are kept (no answer then). */
   bool overflowed() const;
+  /* Free the recording (what plan_token_answer did not take with it);
+   * record nothing after. */
+  void release();
 
   struct Impl;
   std::unique_ptr<Impl> impl;
@@ -95,6 +103,9 @@ public:
   ~TokenPlan();
   /* Whether the device side may be answered from tokens at all. */
   bool viable() const;
+  /* Free what the plan holds (the host's tokens); viable() is then
+   * false. */
+  void release();
 
   std::unique_ptr<TokenPlanData> data;
 };
@@ -119,8 +130,9 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
  * spelling, the names of what device code cannot use (variables of
  * namespace or class scope that are not __device__, __constant__,
  * __shared__ or constexpr; functions of namespace scope none of whose
- * declarations device code may call) and every name a host declaration
- * has (archtok_names.cpp). Nothing when the plan is not viable.
+ * declarations device code may call), every name a host declaration has
+ * (archtok_names.cpp), and the head of each variable of namespace scope
+ * in a user file. Nothing when the plan is not viable.
  * Allocation failure is not reported (LLVM aborts).
  */
 void plan_host_only_names(TokenPlan *plan, const clang::ASTContext &ctx);

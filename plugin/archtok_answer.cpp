@@ -1,8 +1,8 @@
 /*
  * archtok_answer.cpp: the device side answered from its preprocessor's
- * tokens: the diff of the two sides' tokens, the judgement of its hunks,
- * the device captures read from the tokens, and the device facts
- * (archtok.h says when the answer is exact).
+ * tokens: the judgement of each hunk of the two sides' alignment
+ * (archtok_diff.cpp) by where it lies, the device captures read from the
+ * tokens, and the device facts (archtok.h says when the answer is exact).
  */
 #include "archtok_impl.h"
 
@@ -20,109 +20,9 @@ using namespace clang;
 
 namespace xlp {
 
-/* A diff needing more edits than this gives no answer. */
-static const int MAX_EDITS = 2000;
-
-bool cuda_annotation_name(llvm::StringRef n) {
-  return n == "device" || n == "host" || n == "__device__" || n == "__host__";
-}
-
 /* ---- the answer -------------------------------------------------------- */
 
 namespace {
-
-/* H[hb, he) of the host's tokens became D[db, de) of the device's. */
-struct Hunk {
-  int hb, he, db, de;
-};
-
-bool same_tok(const Tok &a, const Tok &b) {
-  return a.kind == b.kind && a.text == b.text;
-}
-
-/* Myers' shortest edit script of a[pre, pre + n) into b[pre, pre + m) as
- * the matched pairs (relative indices), in order; false past MAX_EDITS. */
-bool match_pairs(std::vector<std::pair<int, int>> *out, const Tok *a, int n,
-                 const Tok *b, int m) {
-  int max = std::min(n + m, MAX_EDITS), off = max + 1, last = -1;
-  std::vector<int> v(2 * max + 3, 0);
-  std::vector<std::vector<int>> trace;
-
-  for (int d = 0; d <= max && last < 0; d++) {
-    for (int k = -d; k <= d && last < 0; k += 2) {
-      bool down = k == -d || (k != d && v[off + k - 1] < v[off + k + 1]);
-      int x = down ? v[off + k + 1] : v[off + k - 1] + 1, y = x - k;
-      while (x < n && y < m && same_tok(a[x], b[y]))
-        x++, y++;
-      v[off + k] = x;
-      if (x >= n && y >= m)
-        last = d;
-    }
-    trace.emplace_back(v.begin() + off - d, v.begin() + off + d + 1);
-  }
-  if (last < 0)
-    return false;
-  int x = n, y = m;
-  for (int d = last; d > 0; d--) {
-    const std::vector<int> &pv = trace[d - 1]; /* k in [1 - d, d - 1] */
-    int k = x - y;
-    bool down = k == -d || (k != d && pv[k - 1 + d - 1] < pv[k + 1 + d - 1]);
-    int pk = down ? k + 1 : k - 1, px = pv[pk + d - 1];
-    int sx = down ? px : px + 1, sy = sx - k;
-    while (x > sx && y > sy)
-      out->push_back({--x, --y});
-    x = px, y = px - pk;
-  }
-  while (x > 0 && y > 0)
-    out->push_back({--x, --y});
-  std::reverse(out->begin(), out->end());
-  return true;
-}
-
-/* The hunks between a and b, and the device token each host token is
- * matched to (-1 in a hunk); false when the diff is too large. */
-bool hunks_of(std::vector<Hunk> *out, std::vector<int> *h2d,
-              const std::vector<Tok> &a, const std::vector<Tok> &b) {
-  int n = (int)a.size(), m = (int)b.size(), pre = 0, suf = 0;
-  std::vector<std::pair<int, int>> pairs;
-
-  while (pre < n && pre < m && same_tok(a[pre], b[pre]))
-    pre++;
-  while (suf < n - pre && suf < m - pre &&
-         same_tok(a[n - 1 - suf], b[m - 1 - suf]))
-    suf++;
-  if (!match_pairs(&pairs, a.data() + pre, n - pre - suf, b.data() + pre,
-                   m - pre - suf))
-    return false;
-  h2d->assign(n, -1);
-  for (int i = 0; i < pre; i++)
-    (*h2d)[i] = i;
-  for (int i = 0; i < suf; i++)
-    (*h2d)[n - 1 - i] = m - 1 - i;
-  pairs.push_back({n - pre - suf, m - pre - suf}); /* the end */
-  int px = -1, py = -1;
-  for (const auto &mp : pairs) {
-    if (mp.first > px + 1 || mp.second > py + 1)
-      out->push_back({pre + px + 1, pre + mp.first, pre + py + 1,
-                      pre + mp.second});
-    if (mp.first < n - pre - suf)
-      (*h2d)[pre + mp.first] = pre + mp.second;
-    px = mp.first, py = mp.second;
-  }
-  return true;
-}
-
-/* Whether t[i] may begin a lambda or annotate one: '[' not after a name,
- * ')' or ']', or the name of a CUDA annotation (__device__ expands to
- * __attribute__((device))). */
-bool lambda_token(const std::vector<Tok> &t, int i) {
-  if (t[i].kind == tok::identifier)
-    return cuda_annotation_name(t[i].text);
-  if (t[i].kind != tok::l_square)
-    return false;
-  tok::TokenKind p = i ? t[i - 1].kind : tok::unknown;
-  return p != tok::identifier && p != tok::r_paren && p != tok::r_square;
-}
 
 /* Keywords after which an outer variable's name may not be an odr-use
  * (an unevaluated operand, a discarded statement), or which name 'this'. */
@@ -133,7 +33,7 @@ bool unevaluated(const Tok &t) {
       "__typeof", "__typeof__", "constexpr", "this",
       "__builtin_constant_p", "__builtin_object_size"};
   for (const char *w : words)
-    if (t.text == w)
+    if (t.text() == w)
       return true;
   return false;
 }
@@ -243,6 +143,8 @@ struct Answer {
   std::vector<int> first;      /* per lambda: its first hunk */
   std::set<std::string> loose; /* names of hunks outside every body */
   std::set<std::string> dev_names; /* of every hunk's device tokens */
+  bool annotated = false; /* a hunk annotates a variable (annotated_var) */
+  bool annotated_decls = false; /* whole declarations with an annotation */
 
   explicit Answer(const TokenPlanData &plan)
       : p(plan), dev(plan.files.size()), h2d(plan.files.size()),
@@ -250,7 +152,9 @@ struct Answer {
 
   bool place(int hf, const std::vector<Tok> &h, const std::vector<Tok> &d,
              const Hunk &k);
-  int in_function(int hf, const Hunk &k) const;
+  int in_function(int hf, const Hunk &k, bool whole) const;
+  bool annotated_var(int hf, const std::vector<Tok> &h,
+                     const std::vector<Tok> &d, const Hunk &k) const;
   const VarInfo *outer_var(const LambdaInfo &l, const std::string &name,
                            bool *unclear) const;
   bool derive(std::vector<DevCap> *out, size_t li) const;
@@ -261,24 +165,74 @@ struct Answer {
 
 const std::vector<Tok> NO_TOKENS;
 
-/* The hunk k (of host file hf, -1 for a file only the device has). */
+/* Whether the '{' at t[i] opens what declares names others may use: a
+ * class, union, enum or namespace body, or a linkage specification (its
+ * statement, back to the last ';', '{' or '}', holds such a keyword, but
+ * 'class' or 'struct' after '<' or ',': a template's type parameter).
+ * True when not told within 256 tokens. */
+bool scope_brace(const std::vector<Tok> &t, int i) {
+  for (int j = i - 1; j >= 0 && i - j <= 256; j--) {
+    tok::TokenKind k = t[j].kind;
+    if (k == tok::semi || k == tok::l_brace || k == tok::r_brace)
+      return false;
+    tok::TokenKind before = j ? t[j - 1].kind : tok::unknown;
+    if ((k == tok::kw_class || k == tok::kw_struct || k == tok::kw_union ||
+         k == tok::kw_enum) &&
+        before != tok::less && before != tok::comma)
+      return true; /* not a template's type parameter: 'template <class T,' */
+    if (k == tok::kw_namespace || k == tok::kw_extern)
+      return true;
+  }
+  return true;
+}
+
+/* Add the names of t[b, e) to loose, but a CUDA annotation's (every
+ * extended lambda spells '__attribute__((device))') and those inside a
+ * function's or a lambda's body or a braced initializer (a brace that is
+ * no scope_brace): what is declared there is local to it, and no lambda
+ * outside can name it. */
+void add_loose(std::set<std::string> *loose, const std::vector<Tok> &t,
+               int b, int e) {
+  std::vector<bool> code; /* per open brace: a body's */
+  int in_code = 0;
+
+  for (int i = b; i < e; i++) {
+    if (t[i].kind == tok::l_brace) {
+      code.push_back(in_code > 0 || !scope_brace(t, i));
+      in_code += code.back() ? 1 : 0;
+    } else if (t[i].kind == tok::r_brace && !code.empty()) {
+      in_code -= code.back() ? 1 : 0;
+      code.pop_back();
+    } else if (t[i].kind == tok::identifier && in_code == 0 &&
+               !lambda_token(t, i))
+      loose->insert(t[i].text().str());
+  }
+}
+
+/* The hunk k (of host file hf, -1 for a file only the device has): a
+ * lambda introducer or a CUDA annotation in it declines the answer, but
+ * where marks_allowed and the place allow them: whole lambdas that are no
+ * extended ones outside every lambda; an annotated variable
+ * (annotated_var); annotated whole declarations outside every body. */
 bool Answer::place(int hf, const std::vector<Tok> &h,
                    const std::vector<Tok> &d, const Hunk &k) {
   bool inside = false;
 
   for (int j = k.db; j < k.de; j++)
     if (d[j].kind == tok::identifier)
-      dev_names.insert(d[j].text);
-  for (int i = k.hb; i < k.he; i++)
-    if (lambda_token(h, i))
-      return false;
-  for (int j = k.db; j < k.de; j++)
-    if (lambda_token(d, j))
-      return false;
+      dev_names.insert(d[j].text().str());
+  int marks = hunk_marks(h, k.hb, k.he) | hunk_marks(d, k.db, k.de);
+  if (marks == MARK_ANNOTATION && hf >= 0 && annotated_var(hf, h, d, k)) {
+    annotated = true;
+    return true;
+  }
+  if (!marks_allowed(marks, h, d, k))
+    return false;
   for (size_t li = 0; hf >= 0 && li < p.lambdas.size(); li++) {
     const LambdaInfo &l = p.lambdas[li];
-    if (l.file != hf || l.begin < 0 || l.end < 0)
-      continue;
+    if (l.file != hf || l.begin < 0 || l.end < 0 ||
+        (!l.extended && l.begin >= k.hb && l.end < k.he))
+      continue; /* a lambda the hunk holds whole (whole_lambdas) */
     bool in = l.lbrace >= 0 && l.lbrace < k.hb && k.he <= l.end &&
               k.hb <= l.end;
     bool meets = k.he > k.hb ? k.hb <= l.end && k.he > l.begin
@@ -291,27 +245,54 @@ bool Answer::place(int hf, const std::vector<Tok> &h,
     }
   }
   if (inside)
-    return true;
-  int body = hf >= 0 ? in_function(hf, k) : -1;
+    return marks == 0;
+  int body = hf >= 0 ? in_function(hf, k, marks != 0) : -1;
   if (body >= 0)
-    return body == 1;
-  for (int i = k.hb; i < k.he; i++)
-    if (h[i].kind == tok::identifier)
-      loose.insert(h[i].text);
-  for (int j = k.db; j < k.de; j++)
-    if (d[j].kind == tok::identifier)
-      loose.insert(d[j].text);
+    return !(marks & MARK_ANNOTATION) && body == 1;
+  /* namespace or class scope: whole declarations, if annotated */
+  if (marks)
+    annotated_decls = true;
+  add_loose(&loose, h, k.hb, k.he);
+  add_loose(&loose, d, k.db, k.de);
   return true;
+}
+
+/* Whether hunk k of host file hf, which holds a CUDA annotation, only
+ * annotates a variable of namespace scope: it differs by such an
+ * annotation and 'inline' alone (variable_annotation), and lies in the
+ * head of a variable (VarHead) with no brace before the name. What such a
+ * variable is (its type, whether constexpr) and so what a lambda naming it
+ * captures is the same on both sides; only where it lives differs (CCCL's
+ * _CCCL_GLOBAL_CONSTANT). On a function it would change what the device
+ * side compiles, and is declined. */
+bool Answer::annotated_var(int hf, const std::vector<Tok> &h,
+                           const std::vector<Tok> &d, const Hunk &k) const {
+  if (!variable_annotation(h, k.hb, k.he) ||
+      !variable_annotation(d, k.db, k.de))
+    return false;
+  for (const VarHead &v : p.var_heads) {
+    if (v.file != hf || k.hb < v.begin || k.hb > v.name || k.he > v.name)
+      continue;
+    bool plain = true;
+    for (int i = v.begin; i < v.name && plain; i++)
+      plain = h[i].kind != tok::l_brace && h[i].kind != tok::l_square;
+    return plain;
+  }
+  return false;
 }
 
 /* For hunk k of host file hf outside every lambda: 1 when it lies in a
  * function body before none of its extended lambdas, 0 when before one,
- * -1 when in no body the host parsed. */
-int Answer::in_function(int hf, const Hunk &k) const {
+ * -1 when in no body the host parsed. whole: k holds a CUDA annotation
+ * or a lambda, and lies in a function only when it begins after the
+ * function's first token (a hunk that is a whole function is not in
+ * it). */
+int Answer::in_function(int hf, const Hunk &k, bool whole) const {
   const FuncInfo *best = nullptr;
 
   for (const FuncInfo &f : p.funcs)
-    if (f.file == hf && f.begin <= k.hb && k.he <= f.end + 1 &&
+    if (f.file == hf && f.begin + (whole ? 1 : 0) <= k.hb &&
+        k.he <= f.end + 1 &&
         (!best || f.end - f.begin < best->end - best->begin))
       best = &f;
   if (!best)
@@ -407,9 +388,9 @@ bool Answer::derive(std::vector<DevCap> *out, size_t li) const {
   }
   for (int j = db + 1; j < de; j++) {
     bool unclear;
-    if (d[j].kind != tok::identifier || named.count(d[j].text))
+    if (d[j].kind != tok::identifier || named.count(d[j].text().str()))
       continue;
-    const VarInfo *v = outer_var(l, d[j].text, &unclear);
+    const VarInfo *v = outer_var(l, d[j].text().str(), &unclear);
     if (unclear)
       return false;
     if (!v)
@@ -432,18 +413,25 @@ bool Answer::loose_ok() const {
   for (const LambdaInfo &l : p.lambdas) {
     if (!l.extended)
       continue;
+    /* an annotated declaration of its function's name may change where
+     * that function runs, and with it the lambda (whole_decls) */
+    if (annotated_decls &&
+        (p.funcs[l.func].name.empty() || loose.count(p.funcs[l.func].name)))
+      return false;
     if (l.begin < 0 || l.end < 0)
       return false;
     const std::vector<Tok> &h = p.files[l.file].toks;
     for (int i = l.begin; i <= l.end; i++)
-      if (h[i].kind == tok::identifier && loose.count(h[i].text))
+      if (h[i].kind == tok::identifier && loose.count(h[i].text().str()) &&
+          !lambda_token(h, i))
         return false;
     int db = h2d[l.file][l.begin], de = h2d[l.file][l.end];
     if (!dev[l.file] || db < 0 || de < db)
       return false;
     for (int j = db; j <= de; j++)
       if ((*dev[l.file])[j].kind == tok::identifier &&
-          loose.count((*dev[l.file])[j].text))
+          loose.count((*dev[l.file])[j].text().str()) &&
+          !lambda_token(*dev[l.file], j))
         return false;
   }
   return true;
@@ -461,11 +449,16 @@ bool judge(Answer &a, const UserTokens::Impl &dev) {
     const std::vector<Tok> &d = df ? df->toks : NO_TOKENS;
     hunks.clear();
     a.dev[hf] = df ? &df->toks : nullptr;
-    if ((df && !df->ordered) || !hunks_of(&hunks, &a.h2d[hf], p.files[hf].toks, d))
+    if ((df && !df->ordered) ||
+        !hunks_of(&hunks, &a.h2d[hf], p.files[hf].toks, d))
       return false;
-    for (const Hunk &k : hunks)
-      if (!a.place((int)hf, p.files[hf].toks, d, k))
+    for (size_t i = 0; i < hunks.size(); i++) {
+      merge_lambda_hunks(&hunks, i, p.files[hf].toks, d);
+      if (!a.annotated_var((int)hf, p.files[hf].toks, d, hunks[i]))
+        widen_to_decls(&hunks, i, p.files[hf].toks, d);
+      if (!a.place((int)hf, p.files[hf].toks, d, hunks[i]))
         return false;
+    }
   }
   for (const FileToks &df : dev.files)
     if (!p.by_uid.count(df.uid) && !df.toks.empty() &&
@@ -593,7 +586,7 @@ bool Answer::device_usable(size_t li) const {
     if (!usable(n))
       return false;
   for (int j = h2d[l.file][l.lbrace]; j <= h2d[l.file][l.end]; j++)
-    if (d[j].kind == tok::identifier && !usable(d[j].text))
+    if (d[j].kind == tok::identifier && !usable(d[j].text().str()))
       return false;
   return true;
 }
@@ -618,7 +611,8 @@ bool derive_all(std::vector<std::pair<xl_id, std::vector<DevCap>>> *out,
     std::vector<DevCap> caps;
     if (it != info.end() && a.first[it->second] != INT_MAX) {
       if (!a.derive(&caps, it->second) ||
-          (!same_captures(caps, host, hl) && !a.device_usable(it->second)))
+          (!same_captures(caps, host, hl) &&
+           (a.annotated || !a.device_usable(it->second))))
         return false;
     } else {
       for (uint32_t c = 0; c < hl->ncaptures; c++)

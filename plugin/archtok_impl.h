@@ -12,19 +12,37 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/StringSaver.h"
 
 #include "archtok.h"
 
 namespace xlp {
 
+/* The texts of a side's names and literals, each kept once (a Tok holds
+ * a pointer to its text: 16 bytes a token on LP64, not 56). */
+struct TokTexts {
+  llvm::BumpPtrAllocator alloc;
+  llvm::UniqueStringSaver saver{alloc};
+  llvm::DenseMap<const clang::IdentifierInfo *, const char *> names;
+
+  const char *save(llvm::StringRef s) { return saver.save(s).data(); }
+  const char *name(const clang::IdentifierInfo *ii) {
+    const char *&t = names[ii];
+    if (!t)
+      t = save(ii->getName());
+    return t;
+  }
+};
+
 /* One token a side's preprocessor returned. */
 struct Tok {
-  unsigned raw, off; /* raw location; offset of its expansion in its file */
+  unsigned off; /* offset of its expansion in its file */
   clang::tok::TokenKind kind;
   bool plain; /* device side: spelled where it is expanded (not from a
                  macro) */
-  const clang::IdentifierInfo *ii; /* until UserTokens::name_tokens */
-  std::string text; /* a name's (after name_tokens), a literal's */
+  const char *txt; /* a name's or a literal's, in its side's TokTexts */
+  llvm::StringRef text() const { return txt ? llvm::StringRef(txt) : ""; }
 };
 
 /* The tokens of one user file, in the order the preprocessor returned
@@ -32,6 +50,7 @@ struct Tok {
 struct FileToks {
   llvm::sys::fs::UniqueID uid;
   std::vector<Tok> toks;
+  std::vector<unsigned> raws; /* host: each token's raw location */
   bool ordered = true;  /* offsets never decrease (the file entered once) */
   clang::FileID fid;    /* its first entry in the side's source manager */
   xl_id fact = XL_NONE; /* host: its number in the host facts */
@@ -44,7 +63,8 @@ struct UserTokens::Impl {
   llvm::DenseMap<clang::FileID, int> by_fid;
   size_t count = 0;
   bool overflow = false;
-  bool texts_now = false; /* names' texts read as they come */
+  bool device = false; /* the device side's: plain is told */
+  std::shared_ptr<TokTexts> texts = std::make_shared<TokTexts>();
   clang::FileID last_fid;  /* file_of's last answer */
   int last_idx = -1;
 
@@ -96,6 +116,8 @@ struct FuncInfo {
   int file, begin, end; /* token span of the whole definition */
   bool simple;          /* non-templated, at namespace scope, no method */
   std::vector<VarInfo> vars;
+  std::string name; /* its identifier; empty for another name, a template
+                       body never parsed */
 };
 
 /* A lambda of such a body (not of an instantiation). */
@@ -106,17 +128,27 @@ struct LambdaInfo {
   bool extended, answerable;
 };
 
+/* A variable of namespace scope in a user file: the tokens of its
+ * declaration before its name, where CCCL's _CCCL_GLOBAL_CONSTANT is
+ * 'inline constexpr' on the host and '__device__ constexpr' on the
+ * device (Answer::annotated_var). */
+struct VarHead {
+  int file, begin, name; /* token indices: its first, its name's */
+};
+
 /* What the host leaves for the answer (TokenPlan). */
 struct TokenPlanData {
   const clang::SourceManager *sm = nullptr; /* the host's (alive until answered) */
   const xl_facts *host = nullptr;
   std::vector<FileToks> files; /* the host's */
+  std::shared_ptr<TokTexts> texts; /* theirs */
   std::map<llvm::sys::fs::UniqueID, int> by_uid; /* into files */
   std::vector<FuncInfo> funcs;
   std::vector<LambdaInfo> lambdas;
   /* names device code cannot use (plan_host_only_names) */
   std::set<std::string> host_only;
   llvm::StringSet<> declared; /* every name a host declaration has */
+  std::vector<VarHead> var_heads; /* add_var_head */
   bool viable = false;
 };
 
@@ -126,6 +158,63 @@ struct TokenPlanData {
  * the host facts lack the file. (archtok.cpp) */
 xl_loc facts_loc(const TokenPlanData &p, clang::FileID fid, unsigned off,
                  bool plain);
+
+/* The first token index at or after offset `off` of file f's tokens
+ * (ordered), and the last at or before. (archtok.cpp) */
+int first_at(const FileToks &f, unsigned off);
+int last_at(const FileToks &f, unsigned off);
+
+/* Add to p the head of variable v of namespace scope (outer: v, or its
+ * variable template) when it lies in one recorded user file; nothing
+ * otherwise. Allocation failure is not reported (LLVM aborts).
+ * (archtok.cpp) */
+void add_var_head(TokenPlanData &p, const clang::Decl *outer,
+                  const clang::VarDecl *v);
+
+/* ---- the alignment and the hunks (archtok_diff.cpp) -------------------- */
+
+/* H[hb, he) of the host's tokens became D[db, de) of the device's. */
+struct Hunk {
+  int hb, he, db, de;
+};
+
+/* The hunks between host tokens a and device tokens b, aligned by offset
+ * in the file (one macro's differing expansions by Myers' diff), into
+ * *out, and the device token each host token is matched to into *h2d (-1
+ * in a hunk). Both files ordered. False when one expansion's diff needs
+ * more than 2,000 edits (no answer then). */
+bool hunks_of(std::vector<Hunk> *out, std::vector<int> *h2d,
+              const std::vector<Tok> &a, const std::vector<Tok> &b);
+
+/* Whether t[i] may begin a lambda ('[' not after a name, ')' or ']', nor
+ * '[[') or annotate one ('__device__', '__host__', or 'device' and 'host'
+ * in '__attribute__((...))'). */
+bool lambda_token(const std::vector<Tok> &t, int i);
+
+/* What t[b, e) holds of lambda_token's, as MARK_ bits. */
+enum { MARK_ANNOTATION = 1, MARK_INTRO = 2 };
+int hunk_marks(const std::vector<Tok> &t, int b, int e);
+
+/* Whether hunk k may hold what `marks` (hunk_marks of both sides) says: a
+ * lambda introducer only of whole lambdas, with no annotation; an
+ * annotation only in whole declarations. Where it lies is judged apart. */
+bool marks_allowed(int marks, const std::vector<Tok> &h,
+                   const std::vector<Tok> &d, const Hunk &k);
+
+/* Whether t[b, e) holds only what annotates a variable for CUDA
+ * ('__attribute__((device))', '((constant))', their names) and 'inline'. */
+bool variable_annotation(const std::vector<Tok> &t, int b, int e);
+
+/* Merge into (*hunks)[i] the hunks after it until each lambda it begins
+ * ends in it, on both sides; unchanged when that takes more than 32. */
+void merge_lambda_hunks(std::vector<Hunk> *hunks, size_t i,
+                        const std::vector<Tok> &h, const std::vector<Tok> &d);
+
+/* Widen (*hunks)[i], which holds a CUDA annotation and no introducer, over
+ * the tokens alike around it and the hunks after it to whole declarations
+ * on both sides; unchanged when that takes more than 4,096 steps. */
+void widen_to_decls(std::vector<Hunk> *hunks, size_t i,
+                    const std::vector<Tok> &h, const std::vector<Tok> &d);
 
 /* Whether lambda l of host is one the device side compares: numbered
  * (pair.c) and not XL_LAMBDA_DEVICE_SKIPPED. (archtok.cpp) */

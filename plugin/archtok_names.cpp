@@ -15,6 +15,9 @@
  * device compilation declares. Names are compared by spelling: a device
  * arm that spells one of these anywhere declines the answer (the device
  * parse decides), which errs only towards the parse.
+ *
+ * The same walk keeps the head of each variable of namespace scope in a
+ * user file (add_var_head), where an annotation may differ harmlessly.
  */
 #include "archtok_impl.h"
 
@@ -33,6 +36,7 @@ namespace {
 struct HostNames {
   std::set<std::string> vars, host_fns, device_fns;
   llvm::StringSet<> *declared;
+  TokenPlanData *plan;
 
   void var(const VarDecl *v) {
     if (!v || !v->getDeclName().isIdentifier() || v->isConstexpr() ||
@@ -63,11 +67,15 @@ void HostNames::walk(const DeclContext *dc, bool in_record) {
     if (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d) ||
         isa<ExportDecl>(d))
       walk(cast<DeclContext>(d), false);
-    else if (const auto *vt = dyn_cast<VarTemplateDecl>(d))
+    else if (const auto *vt = dyn_cast<VarTemplateDecl>(d)) {
       var(vt->getTemplatedDecl());
-    else if (const auto *v = dyn_cast<VarDecl>(d))
+      if (!in_record)
+        add_var_head(*plan, vt, vt->getTemplatedDecl());
+    } else if (const auto *v = dyn_cast<VarDecl>(d)) {
       var(v); /* a static data member too */
-    else if (const auto *ct = dyn_cast<ClassTemplateDecl>(d))
+      if (!in_record)
+        add_var_head(*plan, v, v);
+    } else if (const auto *ct = dyn_cast<ClassTemplateDecl>(d))
       walk(ct->getTemplatedDecl(), true);
     else if (const auto *rd = dyn_cast<CXXRecordDecl>(d)) {
       /* a specialization's members are its pattern's names */
@@ -105,6 +113,7 @@ void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
   if (!plan->viable())
     return;
   n.declared = &plan->data->declared;
+  n.plan = plan->data.get();
   n.walk(ctx.getTranslationUnitDecl(), false);
   for (const FuncInfo &f : plan->data->funcs)
     for (const VarInfo &v : f.vars)

@@ -448,6 +448,7 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
   ci.setASTContext(nullptr);
   ci.setPreprocessor(nullptr);
   job.bodies.clear(); /* the host's declarations, freed */
+  job.tokens.release(); /* the plan holds what the answer reads */
   give_back_pages();
   /* the device side answered from its preprocessor's tokens, without a
    * device parse (archtok.h) */
@@ -457,6 +458,7 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
                                      device_arch(argv, argc));
     if (job.rc != XL_OK || answered)
       return;
+    job.token_plan.release(); /* the host's tokens: no longer read */
   }
   ci.setSourceManager(nullptr);
   ci.setFileManager(nullptr);

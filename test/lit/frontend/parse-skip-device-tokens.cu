@@ -4,7 +4,7 @@
 //
 // Each case under CASE below, in a unit of its own (-DCASE=N): the same
 // findings in both parses, and the device side parsed (no "from_tokens").
-// RUN: for n in 1 2 3 4 5 6 7 10 11 12 14; do \
+// RUN: for n in 1 2 3 4 5 6 7 10 11 12 14 16 17; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -37,7 +37,10 @@
 // error the tokens cannot show, which leaves --parse=full quiet, so the
 // device side is parsed (10: clang's device side rejects the reference
 // capture; 11: a host variable; 12: a host function; 14: a name nothing
-// declares).
+// declares). A CUDA annotation in one compilation alone declines the
+// answer where it may change where the lambda's function runs (16, 17);
+// on a variable, or on declarations one compilation alone has, it does
+// not (the unit without CASE).
 
 #include "Inputs/amrex-style.h"
 
@@ -85,6 +88,57 @@ void own_names(int *p, int a) {
   });
   int i = 0, j = 1;
   p[i] = j;
+}
+
+// What CCCL's headers hold in their arms (its own database takes them as
+// user headers). A variable of namespace scope that only the device
+// compilation annotates (_CCCL_GLOBAL_CONSTANT), named in a lambda.
+#ifdef __CUDA_ARCH__
+#define XL_GLOBAL_CONSTANT __device__ constexpr
+#else
+#define XL_GLOBAL_CONSTANT inline constexpr
+#endif
+XL_GLOBAL_CONSTANT int scale = 3;
+void global_constant(int *p, int a) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = a * scale;))
+    XL_IF_ON_HOST((p[i] = a;))
+  });
+}
+
+// Test code one compilation alone has (CCCL's host-only test cases): the
+// names of its bodies ('scale') are local there, whatever a lambda names.
+#ifndef __CUDA_ARCH__
+struct host_only_domain {
+  template <class T> static T scaled(T v) { return v * scale; }
+};
+inline int host_only_case() { return host_only_domain::scaled(2); }
+#endif
+
+// Whole declarations one compilation alone has, annotated (CCCL's
+// __bit_reverse_impl_host and _device): their tokens share a head.
+#ifndef __CUDA_ARCH__
+template <class T> [[nodiscard]] __host__ __device__ T twice_host(T v) {
+  return 2 * v;
+}
+#else
+template <class T> [[nodiscard]] __device__ T twice_device(T v) {
+  return v + v;
+}
+#endif
+
+// A lambda that is no extended one, in one arm of a body before no
+// extended lambda (CUB's SmVersion), and a variable named 'device'.
+__host__ __device__ inline int cached(int device) {
+#ifndef __CUDA_ARCH__
+  auto get = [=](int &v) { v = device; return 0; };
+  int v = 0;
+  get(v);
+  return v;
+#else
+  [[maybe_unused]] int unused = 0;
+  return device;
+#endif
 }
 
 #elif CASE == 1
@@ -225,6 +279,30 @@ void device_only_sum(int *p, int *sum, int dt) {
 void undeclared(int *p, double dt) {
   parallel_for(4, [=] XL_GPU_DEVICE (int i) {
     XL_IF_ON_DEVICE((p[i] = (int)(i * dt) + missing_name;))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 16
+// An annotation that makes the lambda's function another one on the
+// device side: its lambda is then in a __device__ function there.
+#ifdef __CUDA_ARCH__
+__device__
+#endif
+void space_differs(int *p, int h) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = h;))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 17
+// An annotated redeclaration of the lambda's function that one
+// compilation alone has.
+#ifdef __CUDA_ARCH__
+__host__ __device__ void redeclared(int *p, int h);
+#endif
+void redeclared(int *p, int h) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = h;))
     XL_IF_ON_HOST((p[i] = i;))
   });
 }
