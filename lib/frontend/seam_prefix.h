@@ -25,6 +25,12 @@
 
 #define CINDEX_NO_EXPORTS 1 /* no default visibility for the xlp_ names */
 
+/* The shim finds a file's buffer at once (plugin/srcloc.cpp's file map), and
+ * the buffer is the one clang lexed, already in memory: srcmap.c takes it
+ * instead of reading a header again (a second copy of every user header's
+ * text: about 10 MiB in the walk of each side of a CCCL unit). */
+#define XL_SEAM_CHEAP_FILE_CONTENTS 1
+
 #define clang_CXXConstructor_isCopyConstructor xlp_CXXConstructor_isCopyConstructor
 #define clang_CXXConstructor_isDefaultConstructor xlp_CXXConstructor_isDefaultConstructor
 #define clang_CXXConstructor_isMoveConstructor xlp_CXXConstructor_isMoveConstructor

@@ -6,6 +6,10 @@
 
 #include "fe.h"
 
+#ifndef XL_SEAM_CHEAP_FILE_CONTENTS /* seam_prefix.h's, in the plugin */
+#define XL_SEAM_CHEAP_FILE_CONTENTS 0
+#endif
+
 void xl_fe_oom(xl_fe *fe) { fe->status = XL_ENOMEM; }
 
 /* ---- files by CXFile pointer --------------------------------------------- */
@@ -118,12 +122,15 @@ static int is_blanked(const xl_fe *fe, const char *path) {
  * hundreds of user headers. So a header clang read from disk (an absolute
  * path that is no unsaved copy) is read again here; the main file (which
  * libclang finds at once), recover.c's blanked copies, the device side's
- * prelude and anything that cannot be read come from libclang.
+ * prelude and anything that cannot be read come from libclang. The plugin's
+ * shim finds any file at once (XL_SEAM_CHEAP_FILE_CONTENTS): there every
+ * text is clang's own buffer, and no header is read twice.
  */
 static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
   CXFile main_file;
 
-  if (path && path[0] == '/' && !is_blanked(fe, path)) {
+  if (!XL_SEAM_CHEAP_FILE_CONTENTS && path && path[0] == '/' &&
+      !is_blanked(fe, path)) {
     main_file = clang_getFile(fe->tu, fe->facts->main_file);
     if (!(main_file && clang_File_isEqual(main_file, f->file)) &&
         xl_read_file(&f->own, &f->len, path, NULL) == XL_OK) {
