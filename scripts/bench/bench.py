@@ -43,6 +43,10 @@ pipeline) and peak RSS. The load average is printed before and after.
       __CUDA_ARCH__ renamed (it and the files it includes with quotes):
       the host side alone, so the difference is the device side's cost.
       --baseline XLAMBDA times that build's --parse=skip too, interleaved.
+      --reference JSON takes each unit's --parse=full run from an earlier
+      run's --json (same units) instead of running it again: its CPU time
+      and peak RSS, and its output's hash, which runs since 2026-11-28
+      keep (an older JSON has none: findings are then not compared).
       scripts/bench/amrex holds AMReX-style units whose every lambda tests
       __CUDA_ARCH__.
 
@@ -52,6 +56,7 @@ and copy the tables into docs/performance.md with the load it printed.
 import argparse
 import concurrent.futures
 import csv
+import hashlib
 import json
 import os
 import re
@@ -619,7 +624,9 @@ def host_only_copy(path, tmp, done=None):
 
 def parse_variants(a):
     """(name, xlambda, --parse mode) of each run of a unit."""
-    out = [('full', a.xlambda, 'full'), ('skip', a.xlambda, 'skip')]
+    out = [('skip', a.xlambda, 'skip')]
+    if not a.reference:
+        out.insert(0, ('full', a.xlambda, 'full'))
     if a.baseline:
         out.append(('base', a.baseline, 'skip'))
     return out
@@ -635,14 +642,33 @@ def parse_runs(a, row, pre, post, key=''):
             row[name + key].append(measure(
                 [xlambda, 'check', '--parse=' + mode, '-j1',
                  '--format=json', '--no-progress', '--quiet'] + pre + post))
-    outs = {n: result(row[n + key][0]) for n in names}
-    row['equal' + key] = all(outs[n] == outs['full'] for n in names)
-    row['clang_errors' + key] = clang_errors(row['full' + key][0])
+    for n in names:
+        rc, text = result(row[n + key][0])
+        row[n + key + '_sha'] = hashlib.sha256(
+            ('%d\n%s' % (rc, text)).encode()).hexdigest()
+    if a.reference:
+        from_reference(a, row, key)
+    else:
+        row['clang_errors' + key] = clang_errors(row['full' + key][0])
+    shas = [row[n + key + '_sha'] for n in ['full'] + names]
+    row['equal' + key] = (None if None in shas else
+                          all(h == shas[0] for h in shas))
     for n in names:
         row[n + key + '_cpu'] = min(r['cpu'] for r in row[n + key])
         row[n + key + '_rss'] = max(r['rss'] for r in row[n + key])
         for r in row[n + key]:
             r.pop('stdout')
+
+
+def from_reference(a, row, key):
+    """The --parse=full run of row's unit from --reference's JSON."""
+    ref = a.reference_rows.get(row['file'])
+    if ref is None or ('full' + key) not in ref:
+        sys.exit('bench.py: %s: not in --reference %s' % (row['file'],
+                                                          a.reference))
+    for f in ('', '_cpu', '_rss', '_sha'):
+        row['full' + key + f] = ref.get('full' + key + f)
+    row['clang_errors' + key] = ref.get('clang_errors' + key, False)
 
 
 def print_share(a, res):
@@ -668,7 +694,8 @@ def parse_unit(a, tmp, unit):
              % (label[-60:], row['full_cpu'], row['full_rss'],
                 row['skip_cpu'], row['skip_rss'],
                 row['skip_cpu'] / max(row['full_cpu'], 1e-9),
-                'equal' if row['equal'] else 'DIFFERENT')]
+                {True: 'equal', False: 'DIFFERENT',
+                 None: 'not compared'}[row['equal']])]
     if 'base_cpu' in row:
         lines.append('%-60s baseline skip %6.2f s %5.0f MiB'
                      % ('', row['base_cpu'], row['base_rss']))
@@ -681,6 +708,10 @@ def parse_unit(a, tmp, unit):
 
 
 def cmd_parse(a):
+    a.reference_rows = {}
+    if a.reference:
+        with open(a.reference) as f:
+            a.reference_rows = {r['file']: r for r in json.load(f)['results']}
     print('load before: %s' % load())
     with tempfile.TemporaryDirectory() as tmp:
         units = parse_units(a, tmp)
@@ -693,7 +724,10 @@ def cmd_parse(a):
           % (len(res), full, skip, skip / max(full, 1e-9),
              max([r['full_rss'] for r in res] or [0]),
              max([r['skip_rss'] for r in res] or [0]),
-             sum(not r['equal'] for r in res)))
+             sum(r['equal'] is False for r in res)))
+    if any(r['equal'] is None for r in res):
+        print('%d units not compared (--reference without hashes)'
+              % sum(r['equal'] is None for r in res))
     print('%d units with clang errors' % sum(r['clang_errors'] for r in res))
     if res and all('full_host_cpu' in r for r in res):
         print_share(a, res)
@@ -739,6 +773,8 @@ def main():
                    'files it includes with quotes) with __CUDA_ARCH__ '
                    'renamed: the host side alone; the difference is the '
                    'device side\'s')
+    p.add_argument('--reference', help='an earlier run\'s --json: its '
+                   '--parse=full runs stand for this run\'s')
     p.add_argument('--baseline', help='another xlambda (say, a build '
                    'before a change): its --parse=skip is timed too, '
                    'interleaved with the others')
