@@ -11,7 +11,8 @@
  * every lambda tests __CUDA_ARCH__ (AMReX's GPU macros) costs about what
  * the host side does. Here the device side is only preprocessed: the
  * tokens of every user file, host and device, are aligned (by offset in
- * the file; a macro's differing expansions by a diff), and
+ * the file; a macro's differing expansions by a diff; a stretch both
+ * sides spell alike is no difference), and
  * the answer "both compilations define the same lambdas with the same
  * captures" is given when every differing stretch (a hunk) is harmless:
  *
@@ -47,7 +48,8 @@
  * reference capture in an extended lambda (the host side sends such a
  * unit to the whole device parse), or a device name of a hunk or of the
  * differing lambda's body that spells what device code cannot use (a
- * host variable, a host-only function) or what no host declaration has
+ * host variable, a host-only function, where the name's place lets it
+ * find one: name_reach) or what no host declaration has
  * (an undeclared name; plan_host_only_names). Those, a
  * lambda the host facts number but the AST walk did not meet, an error of
  * the device preprocessor, and too many tokens (1,000,000 a side) go to

@@ -142,7 +142,9 @@ struct Answer {
   std::vector<std::vector<int>> h2d;          /* per host file */
   std::vector<int> first;      /* per lambda: its first hunk */
   std::set<std::string> loose; /* names of hunks outside every body */
-  std::set<std::string> dev_names; /* of every hunk's device tokens */
+  /* the names of every hunk's device tokens, with what each may name
+   * there (name_reach) */
+  std::map<std::string, unsigned> dev_names;
   bool annotated = false; /* a hunk annotates a variable (annotated_var) */
   bool annotated_decls = false; /* whole declarations with an annotation */
 
@@ -153,13 +155,14 @@ struct Answer {
   bool place(int hf, const std::vector<Tok> &h, const std::vector<Tok> &d,
              const Hunk &k);
   int in_function(int hf, const Hunk &k, bool whole) const;
+  bool member_context(int hf, const Hunk &k) const;
   bool annotated_var(int hf, const std::vector<Tok> &h,
                      const std::vector<Tok> &d, const Hunk &k) const;
   const VarInfo *outer_var(const LambdaInfo &l, const std::string &name,
                            bool *unclear) const;
   bool derive(std::vector<DevCap> *out, size_t li) const;
   bool loose_ok() const;
-  bool usable(const std::string &n) const;
+  bool usable(const std::string &n, unsigned reach) const;
   bool device_usable(size_t li) const;
 };
 
@@ -209,6 +212,36 @@ void add_loose(std::set<std::string> *loose, const std::vector<Tok> &t,
   }
 }
 
+/* What the name t[i] may find (REACH_*): after '.' or '->' (a 'template'
+ * between them skipped) only a class's member, after '::' a member or a
+ * namespace's name, unqualified a namespace's (or a block's) name, and a
+ * member too where members (a class's scope may be searched there:
+ * Answer::member_context). */
+enum { REACH_NAMESPACE = 1, REACH_MEMBER = 2 };
+
+unsigned name_reach(const std::vector<Tok> &t, int i, bool members) {
+  int j = i - 1;
+
+  if (j >= 0 && t[j].kind == tok::kw_template)
+    j--;
+  tok::TokenKind k = j >= 0 ? t[j].kind : tok::unknown;
+  if (k == tok::period || k == tok::arrow)
+    return REACH_MEMBER;
+  if (k == tok::coloncolon || members)
+    return REACH_NAMESPACE | REACH_MEMBER;
+  return REACH_NAMESPACE;
+}
+
+/* Whether t[b..e] holds 'class', 'struct' or 'union': a class whose scope
+ * a name there may be looked up in. */
+bool holds_class(const std::vector<Tok> &t, int b, int e) {
+  for (int i = std::max(b, 0); i <= e && i < (int)t.size(); i++)
+    if (t[i].kind == tok::kw_class || t[i].kind == tok::kw_struct ||
+        t[i].kind == tok::kw_union)
+      return true;
+  return false;
+}
+
 /* The hunk k (of host file hf, -1 for a file only the device has): a
  * lambda introducer or a CUDA annotation in it declines the answer, but
  * where marks_allowed and the place allow them: whole lambdas that are no
@@ -216,11 +249,11 @@ void add_loose(std::set<std::string> *loose, const std::vector<Tok> &t,
  * (annotated_var); annotated whole declarations outside every body. */
 bool Answer::place(int hf, const std::vector<Tok> &h,
                    const std::vector<Tok> &d, const Hunk &k) {
-  bool inside = false;
+  bool inside = false, members = member_context(hf, k);
 
   for (int j = k.db; j < k.de; j++)
     if (d[j].kind == tok::identifier)
-      dev_names.insert(d[j].text().str());
+      dev_names[d[j].text().str()] |= name_reach(d, j, members);
   int marks = hunk_marks(h, k.hb, k.he) | hunk_marks(d, k.db, k.de);
   if (marks == MARK_ANNOTATION && hf >= 0 && annotated_var(hf, h, d, k)) {
     annotated = true;
@@ -279,6 +312,25 @@ bool Answer::annotated_var(int hf, const std::vector<Tok> &h,
     return plain;
   }
   return false;
+}
+
+/* Whether an unqualified name of hunk k (of host file hf) may find a
+ * class's member: unless the hunk lies inside the definition of a
+ * non-member function of namespace scope with no class of its own
+ * (FuncInfo::simple; the innermost definition around it, so not in a
+ * local class's member), where lookup meets only block and namespace
+ * scopes. */
+bool Answer::member_context(int hf, const Hunk &k) const {
+  const FuncInfo *best = nullptr;
+
+  if (hf < 0)
+    return true;
+  for (const FuncInfo &f : p.funcs)
+    if (f.file == hf && f.begin < k.hb && k.he <= f.end &&
+        (!best || f.end - f.begin < best->end - best->begin))
+      best = &f;
+  return !best || !best->simple ||
+         holds_class(p.files[hf].toks, best->begin, best->end);
 }
 
 /* For hunk k of host file hf outside every lambda: 1 when it lies in a
@@ -568,10 +620,14 @@ bool same_captures(const std::vector<DevCap> &caps, const xl_facts *host,
   return true;
 }
 
-/* Whether device code may name n: a host declaration has the name, and it
- * is not one of the host's alone (archtok_names.cpp). */
-bool Answer::usable(const std::string &n) const {
-  return p.declared.contains(n) && !p.host_only.count(n);
+/* Whether device code may name n, spelled where it may find what reach
+ * says (name_reach): a host declaration has the name, and it is not one
+ * of the host's alone (archtok_names.cpp): a namespace's variable or
+ * function, a class's static data member. */
+bool Answer::usable(const std::string &n, unsigned reach) const {
+  return p.declared.contains(n) &&
+         !((reach & REACH_NAMESPACE) && p.host_only.count(n)) &&
+         !((reach & REACH_MEMBER) && p.host_only_members.count(n));
 }
 
 /* Whether the device side's names a difference in lambda li rests on
@@ -582,11 +638,16 @@ bool Answer::device_usable(size_t li) const {
   const LambdaInfo &l = p.lambdas[li];
   const std::vector<Tok> &d = *dev[l.file];
 
-  for (const std::string &n : dev_names)
-    if (!usable(n))
+  int from = h2d[l.file][l.lbrace], to = h2d[l.file][l.end];
+  /* li is in a non-member function of namespace scope (answerable) */
+  bool members = holds_class(d, from, to);
+
+  for (const auto &e : dev_names)
+    if (!usable(e.first, e.second))
       return false;
-  for (int j = h2d[l.file][l.lbrace]; j <= h2d[l.file][l.end]; j++)
-    if (d[j].kind == tok::identifier && !usable(d[j].text().str()))
+  for (int j = from; j <= to; j++)
+    if (d[j].kind == tok::identifier &&
+        !usable(d[j].text().str(), name_reach(d, j, members)))
       return false;
   return true;
 }

@@ -95,11 +95,28 @@ bool offset_pairs(std::vector<std::pair<int, int>> *out,
   return true;
 }
 
+/* Whether the unmatched stretches a[k.hb, k.he) and b[k.db, k.de) are
+ * the same tokens, in the same order (the two arms of an #ifdef
+ * __CUDA_ARCH__ that spell the same code, at different offsets): the
+ * token streams are then alike there, and the stretch is no hunk; its
+ * tokens are matched pairwise in *h2d. */
+bool same_stretch(std::vector<int> *h2d, const std::vector<Tok> &a,
+                  const std::vector<Tok> &b, const Hunk &k) {
+  if (k.he - k.hb != k.de - k.db)
+    return false;
+  for (int i = 0; i < k.he - k.hb; i++)
+    if (!same_tok(a[k.hb + i], b[k.db + i]))
+      return false;
+  for (int i = 0; i < k.he - k.hb; i++)
+    (*h2d)[k.hb + i] = k.db + i;
+  return true;
+}
+
 } // namespace
 
-/* The hunks between a and b (offset_pairs), and the device token each
- * host token is matched to (-1 in a hunk); false when the diff is too
- * large. */
+/* The hunks between a and b (offset_pairs; a stretch both sides spell
+ * alike is none), and the device token each host token is matched to (-1
+ * in a hunk); false when the diff is too large. */
 bool hunks_of(std::vector<Hunk> *out, std::vector<int> *h2d,
               const std::vector<Tok> &a, const std::vector<Tok> &b) {
   int n = (int)a.size(), m = (int)b.size();
@@ -111,8 +128,9 @@ bool hunks_of(std::vector<Hunk> *out, std::vector<int> *h2d,
   pairs.push_back({n, m}); /* the end */
   int px = -1, py = -1;
   for (const auto &mp : pairs) {
-    if (mp.first > px + 1 || mp.second > py + 1)
-      out->push_back({px + 1, mp.first, py + 1, mp.second});
+    Hunk k{px + 1, mp.first, py + 1, mp.second};
+    if ((k.he > k.hb || k.de > k.db) && !same_stretch(h2d, a, b, k))
+      out->push_back(k);
     if (mp.first < n)
       (*h2d)[mp.first] = mp.second;
     px = mp.first, py = mp.second;

@@ -145,8 +145,10 @@ struct TokenPlanData {
   std::map<llvm::sys::fs::UniqueID, int> by_uid; /* into files */
   std::vector<FuncInfo> funcs;
   std::vector<LambdaInfo> lambdas;
-  /* names device code cannot use (plan_host_only_names) */
-  std::set<std::string> host_only;
+  /* names device code cannot use (plan_host_only_names): host_only
+   * wherever they appear, host_only_members (static data members) only
+   * where a name can find a class's member (Answer::member_context) */
+  std::set<std::string> host_only, host_only_members;
   llvm::StringSet<> declared; /* every name a host declaration has */
   std::vector<VarHead> var_heads; /* add_var_head */
   bool viable = false;

@@ -14,7 +14,11 @@
  * the GPU target count as declared) declines too, as does one only the
  * device compilation declares. Names are compared by spelling: a device
  * arm that spells one of these anywhere declines the answer (the device
- * parse decides), which errs only towards the parse.
+ * parse decides), which errs only towards the parse. A static data
+ * member's name (std::ios_base::out) declines only where it can name a
+ * member: after '::', '.' or '->', or outside the body of a non-member
+ * function of namespace scope with no class of its own; a local variable
+ * 'out' in an AMReX-style kernel's device arm does not.
  *
  * The same walk keeps the head of each variable of namespace scope in a
  * user file (add_var_head), where an annotation may differ harmlessly.
@@ -34,17 +38,19 @@ namespace xlp {
 namespace {
 
 struct HostNames {
-  std::set<std::string> vars, host_fns, device_fns;
+  std::set<std::string> vars, members, host_fns, device_fns;
   llvm::StringSet<> *declared;
   TokenPlanData *plan;
 
-  void var(const VarDecl *v) {
+  /* in_record: a static data member, which only a qualified name, a
+   * member access or a lookup from inside a class finds */
+  void var(const VarDecl *v, bool in_record) {
     if (!v || !v->getDeclName().isIdentifier() || v->isConstexpr() ||
         v->hasAttr<CUDADeviceAttr>() || v->hasAttr<CUDAConstantAttr>() ||
         v->hasAttr<CUDASharedAttr>())
       return;
     if (v->hasGlobalStorage() && !v->isLocalVarDeclOrParm())
-      vars.insert(v->getName().str());
+      (in_record ? members : vars).insert(v->getName().str());
   }
 
   /* A function of namespace scope (members are left out: see
@@ -68,11 +74,11 @@ void HostNames::walk(const DeclContext *dc, bool in_record) {
         isa<ExportDecl>(d))
       walk(cast<DeclContext>(d), false);
     else if (const auto *vt = dyn_cast<VarTemplateDecl>(d)) {
-      var(vt->getTemplatedDecl());
+      var(vt->getTemplatedDecl(), in_record);
       if (!in_record)
         add_var_head(*plan, vt, vt->getTemplatedDecl());
     } else if (const auto *v = dyn_cast<VarDecl>(d)) {
-      var(v); /* a static data member too */
+      var(v, in_record); /* a static data member too */
       if (!in_record)
         add_var_head(*plan, v, v);
     } else if (const auto *ct = dyn_cast<ClassTemplateDecl>(d))
@@ -124,6 +130,7 @@ void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
   for (const std::string &f : n.host_fns)
     if (!n.device_fns.count(f))
       out.insert(f);
+  plan->data->host_only_members = std::move(n.members);
 }
 
 } // namespace xlp

@@ -4,7 +4,7 @@
 //
 // Each case under CASE below, in a unit of its own (-DCASE=N): the same
 // findings in both parses, and the device side parsed (no "from_tokens").
-// RUN: for n in 1 2 3 4 5 6 7 10 11 12 14 16 17; do \
+// RUN: for n in 1 2 3 4 5 6 7 10 11 12 14 16 17 19 21; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -13,7 +13,7 @@
 // RUN:   ! grep -q '"from_tokens"' %t.facts.$n.json || exit 1; \
 // RUN: done
 // Cases 8, 9, 13 and 15: a difference, answered from the tokens.
-// RUN: for n in 8 9 13 15; do \
+// RUN: for n in 8 9 13 15 18; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -22,6 +22,12 @@
 // RUN:   grep -q '"from_tokens": true' %t.facts.$n.json || exit 1; \
 // RUN: done
 // RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -DCASE=8 | FileCheck --check-prefix=DIFF %s
+// Answered from the tokens, alike (CASE 20):
+// RUN: %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=20 > %t.full.20.json
+// RUN: %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=20 > %t.skip.20.json
+// RUN: cmp %t.full.20.json %t.skip.20.json
+// RUN: not grep -q '"rule"' %t.skip.20.json
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -DCASE=20 | grep -q '"from_tokens": true'
 //
 // --parse=skip (issue 20) answers the device side from the device
 // preprocessor's tokens, without a device parse, when they show that every
@@ -40,7 +46,11 @@
 // declares). A CUDA annotation in one compilation alone declines the
 // answer where it may change where the lambda's function runs (16, 17);
 // on a variable, or on declarations one compilation alone has, it does
-// not (the unit without CASE).
+// not (the unit without CASE). A host-only name clashes only where it can
+// be found: a static data member's not unqualified in a function of
+// namespace scope, a namespace's not after '.' (18, answered), a static
+// data member's after '::' (19) and unqualified in a member function (21)
+// do. Arms that spell the same code are no difference (20, answered).
 
 #include "Inputs/amrex-style.h"
 
@@ -303,6 +313,65 @@ __host__ __device__ void redeclared(int *p, int h);
 void redeclared(int *p, int h) {
   parallel_for(4, [=] XL_GPU_DEVICE (int i) {
     XL_IF_ON_DEVICE((p[i] = h;))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 18
+// As 8, where the device arm spells names the host alone has: a static
+// data member's (as std::ios_base::out), which a local 'out' in a function
+// of namespace scope cannot name, and a variable of namespace scope's,
+// which 'id' after '.' cannot name.
+struct Registry { static int out; };
+int id;
+struct Particle { int id; };
+void static_member_names(Particle *q, int *p, double dt) {
+  int *out = p;
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((out[i] = q[i].id + (int)(i * dt);))
+    XL_IF_ON_HOST((out[i] = i;))
+  });
+}
+#elif CASE == 19
+// As 18, but the device arm names the static data member (an error of the
+// device compilation, which leaves --parse=full's comparing rules quiet).
+struct Registry { static int out; };
+void static_member_named(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = (int)(i * dt) + Registry::out;))
+    XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 20
+// Both arms spell the same code, at two places of the file (AMReX's
+// particle push): no hunk, where a hunk would decline the answer (the
+// arms name variables the lambda itself declares).
+struct Arr { double *d; XL_GPU_DEVICE double operator()(int i, int c) const { return d[i + c]; } };
+void same_arms(double *p, Arr const &E, double qm, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    int ci = int(p[i]);
+    for (int d = 0; d < 3; ++d) {
+#ifdef __CUDA_ARCH__
+      p[i] += qm * dt * E(ci, d);
+#else
+      p[i] += qm * dt * E(ci, d);
+#endif
+    }
+  });
+}
+#elif CASE == 21
+// A device arm in a member function names a static data member
+// unqualified, which finds it there: the device parse decides.
+struct Holder { static int out; int get(); };
+int Holder::get() {
+#ifdef __CUDA_ARCH__
+  return out;
+#else
+  return 0;
+#endif
+}
+void uses_holder(int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = (int)(i * dt);))
     XL_IF_ON_HOST((p[i] = i;))
   });
 }
