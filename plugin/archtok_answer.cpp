@@ -154,6 +154,7 @@ struct Answer {
 
   bool place(int hf, const std::vector<Tok> &h, const std::vector<Tok> &d,
              const Hunk &k);
+  const FuncInfo *around(int hf, const Hunk &k, bool whole) const;
   int in_function(int hf, const Hunk &k, bool whole) const;
   bool member_context(int hf, const Hunk &k) const;
   bool annotated_var(int hf, const std::vector<Tok> &h,
@@ -321,16 +322,22 @@ bool Answer::annotated_var(int hf, const std::vector<Tok> &h,
  * local class's member), where lookup meets only block and namespace
  * scopes. */
 bool Answer::member_context(int hf, const Hunk &k) const {
+  const FuncInfo *f = hf >= 0 ? around(hf, k, true) : nullptr;
+
+  return !f || !f->simple || holds_class(p.files[hf].toks, f->begin, f->end);
+}
+
+/* The innermost definition of host file hf that hunk k lies in (whole:
+ * beginning after its first token), or null. */
+const FuncInfo *Answer::around(int hf, const Hunk &k, bool whole) const {
   const FuncInfo *best = nullptr;
 
-  if (hf < 0)
-    return true;
   for (const FuncInfo &f : p.funcs)
-    if (f.file == hf && f.begin < k.hb && k.he <= f.end &&
+    if (f.file == hf && f.begin + (whole ? 1 : 0) <= k.hb &&
+        k.he <= f.end + 1 &&
         (!best || f.end - f.begin < best->end - best->begin))
       best = &f;
-  return !best || !best->simple ||
-         holds_class(p.files[hf].toks, best->begin, best->end);
+  return best;
 }
 
 /* For hunk k of host file hf outside every lambda: 1 when it lies in a
@@ -340,13 +347,8 @@ bool Answer::member_context(int hf, const Hunk &k) const {
  * function's first token (a hunk that is a whole function is not in
  * it). */
 int Answer::in_function(int hf, const Hunk &k, bool whole) const {
-  const FuncInfo *best = nullptr;
+  const FuncInfo *best = around(hf, k, whole);
 
-  for (const FuncInfo &f : p.funcs)
-    if (f.file == hf && f.begin + (whole ? 1 : 0) <= k.hb &&
-        k.he <= f.end + 1 &&
-        (!best || f.end - f.begin < best->end - best->begin))
-      best = &f;
   if (!best)
     return -1;
   for (const LambdaInfo &l : p.lambdas)
