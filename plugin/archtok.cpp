@@ -160,6 +160,7 @@ public:
     return add_var(b, true, false);
   }
   bool VisitLambdaExpr(LambdaExpr *l) override;
+  bool VisitMemberExpr(MemberExpr *m) override;
   /* v, a variable (risky: its name may not odr-use it; param: a
    * parameter of the function itself) */
   bool add_var(const NamedDecl *v, bool risky, bool param) {
@@ -177,6 +178,45 @@ private:
   int func_, file_;
   llvm::DenseSet<const NamedDecl *> seen_;
 };
+
+/* The name of the variable a member access's object is reached from
+ * through built-in subscripts and accesses of members that are no static
+ * data members ('p[i].a.id'), if it is a parameter or local variable;
+ * else null. */
+const DeclRefExpr *access_root(const MemberExpr *m) {
+  const Expr *e = m->getBase()->IgnoreParenImpCasts();
+
+  for (;;) {
+    if (const auto *s = dyn_cast<ArraySubscriptExpr>(e))
+      e = s->getBase()->IgnoreParenImpCasts();
+    else if (const auto *b = dyn_cast<MemberExpr>(e)) {
+      if (isa<VarDecl>(b->getMemberDecl()))
+        return nullptr;
+      e = b->getBase()->IgnoreParenImpCasts();
+    } else
+      break;
+  }
+  const auto *r = dyn_cast<DeclRefExpr>(e);
+  const auto *v = r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+  return v && v->isLocalVarDeclOrParm() ? r : nullptr;
+}
+
+/* Keep member access m when it names no static data member from a
+ * variable of the function (FuncInfo::fields). */
+bool Collector::VisitMemberExpr(MemberExpr *m) {
+  const DeclRefExpr *r = nullptr;
+
+  if (!isa<VarDecl>(m->getMemberDecl()) &&
+      m->getMemberDecl()->getDeclName().isIdentifier())
+    r = access_root(m);
+  if (!r)
+    return true;
+  int ri = ix_.find(r->getLocation(), file_);
+  int mi = ix_.find(m->getMemberLoc(), file_);
+  if (ri >= 0 && mi > ri)
+    d_.funcs[func_].fields.push_back({ri, mi});
+  return true;
+}
 
 /* Whether lambda l is inside a class local to its function (whose
  * members' names capture 'this'). */
@@ -354,7 +394,7 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
     if (f < 0 || ix.file_of(r.getEnd()) != f)
       return; /* a body whose place is not known */
     p.funcs.push_back({f, ix.find(r.getBegin(), f), ix.find(r.getEnd(), f),
-                       false, {}, std::string()});
+                       false, {}, std::string(), {}});
   }
   p.viable = match_facts(p, host, sm);
 }

@@ -38,94 +38,6 @@ bool unevaluated(const Tok &t) {
   return false;
 }
 
-bool is_keyword(tok::TokenKind k) {
-  return tok::getKeywordSpelling(k) != nullptr;
-}
-
-/* Whether d[i], the token before 'a' in 'a * x' (or '&', '&&'), makes it
- * an expression: an operator or 'return' before it, or a '(' that does
- * not open a for, if, while, switch or catch (where 'T * x' declares). */
-bool binary_context(const std::vector<Tok> &d, int i) {
-  switch (d[i].kind) {
-  case tok::equal: case tok::plusequal: case tok::minusequal:
-  case tok::starequal: case tok::slashequal: case tok::percentequal:
-  case tok::plus: case tok::minus: case tok::slash: case tok::percent:
-  case tok::equalequal: case tok::exclaimequal: case tok::lessequal:
-  case tok::greaterequal: case tok::pipepipe: case tok::question:
-  case tok::kw_return: case tok::lessless:
-    return true;
-  case tok::l_paren:
-    return i > 0 && !is_keyword(d[i - 1].kind);
-  default:
-    return false;
-  }
-}
-
-/* The index before the first token of the statement or braced list that
- * holds d[from] (a ';' or '{', or db), scanning back over balanced
- * brackets; -1 when an open '(' or '[' comes first. */
-int statement_start(const std::vector<Tok> &d, int from, int db) {
-  int depth = 0, i = from;
-
-  for (; i > db; i--) {
-    tok::TokenKind k = d[i].kind;
-    if (k == tok::r_paren || k == tok::r_square || k == tok::r_brace) {
-      depth++;
-    } else if (k == tok::l_paren || k == tok::l_square ||
-               k == tok::l_brace) {
-      if (depth > 0)
-        depth--;
-      else if (k == tok::l_brace)
-        break;
-      else
-        return -1;
-    } else if (depth == 0 && k == tok::semi) {
-      break;
-    }
-  }
-  return i;
-}
-
-/* Whether d[j], the first appearance of an outer variable's name in a
- * lambda's device body (opened by d[db]), is a use of that variable and
- * not a declaration of another (a 'T x', 'T *x', 'T a, x' pattern), a
- * member (after '.', '->', '::') or a label. */
-bool plain_use(const std::vector<Tok> &d, int j, int db) {
-  tok::TokenKind p = d[j - 1].kind, n = d[j + 1].kind;
-  tok::TokenKind pp = j - 2 >= db ? d[j - 2].kind : tok::l_brace;
-
-  if (n == tok::coloncolon || n == tok::identifier ||
-      (n == tok::colon && p != tok::question))
-    return false;
-  if (p == tok::identifier || (is_keyword(p) && p != tok::kw_return))
-    return false;
-  switch (p) {
-  case tok::period: case tok::arrow: case tok::coloncolon:
-  case tok::greater: case tok::greatergreater: case tok::r_square:
-  case tok::periodstar: case tok::arrowstar: case tok::hash:
-  case tok::tilde:
-    return false;
-  case tok::star: case tok::amp: case tok::ampamp:
-    if (pp == tok::identifier && j - 3 > db)
-      return binary_context(d, j - 3); /* 'a * x', not 'T * x' */
-    return pp != tok::identifier && !is_keyword(pp) && pp != tok::greater &&
-           pp != tok::greatergreater && pp != tok::coloncolon;
-  case tok::comma: {
-    int i = statement_start(d, j - 1, db);
-    if (i < 0)
-      return true; /* an argument or a subscript */
-    /* 'T a, x' declares x */
-    return !((d[i + 1].kind == tok::identifier || is_keyword(d[i + 1].kind)) &&
-             d[i + 1].kind != tok::kw_return &&
-             (d[i + 2].kind == tok::identifier || is_keyword(d[i + 2].kind) ||
-              d[i + 2].kind == tok::star || d[i + 2].kind == tok::amp ||
-              d[i + 2].kind == tok::less));
-  }
-  default:
-    return true;
-  }
-}
-
 /* A capture of the device side: copied from the host's, or derived. */
 struct DevCap {
   const xl_capture *host; /* copied: an explicit capture, or a lambda
@@ -145,6 +57,14 @@ struct Answer {
   /* the names of every hunk's device tokens, with what each may name
    * there (name_reach) */
   std::map<std::string, unsigned> dev_names;
+  /* a hunk's device token after '.' or '->' that a static data member's
+   * name spells, and the function it is in (null: none): usable_at
+   * decides */
+  struct Member {
+    int hf, j;
+    const FuncInfo *f;
+  };
+  std::vector<Member> member_uses;
   bool annotated = false; /* a hunk annotates a variable (annotated_var) */
   bool annotated_decls = false; /* whole declarations with an annotation */
 
@@ -164,6 +84,7 @@ struct Answer {
   bool derive(std::vector<DevCap> *out, size_t li) const;
   bool loose_ok() const;
   bool usable(const std::string &n, unsigned reach) const;
+  bool usable_at(int hf, const FuncInfo *f, int j, bool members) const;
   bool device_usable(size_t li) const;
 };
 
@@ -252,9 +173,17 @@ bool Answer::place(int hf, const std::vector<Tok> &h,
                    const std::vector<Tok> &d, const Hunk &k) {
   bool inside = false, members = member_context(hf, k);
 
-  for (int j = k.db; j < k.de; j++)
-    if (d[j].kind == tok::identifier)
-      dev_names[d[j].text().str()] |= name_reach(d, j, members);
+  for (int j = k.db; j < k.de; j++) {
+    if (d[j].kind != tok::identifier)
+      continue;
+    unsigned reach = name_reach(d, j, members);
+    std::string n = d[j].text().str();
+    if (hf >= 0 && reach == REACH_MEMBER && p.host_only_members.count(n)) {
+      member_uses.push_back({hf, j, around(hf, k, false)});
+      reach = 0; /* only declared, unless usable_at says otherwise */
+    }
+    dev_names[n] |= reach;
+  }
   int marks = hunk_marks(h, k.hb, k.he) | hunk_marks(d, k.db, k.de);
   if (marks == MARK_ANNOTATION && hf >= 0 && annotated_var(hf, h, d, k)) {
     annotated = true;
@@ -356,21 +285,6 @@ int Answer::in_function(int hf, const Hunk &k, bool whole) const {
         (l.begin < 0 || (l.begin >= k.hb && l.begin <= best->end)))
       return 0;
   return 1;
-}
-
-/* Whether no '}' or ')' closes, between token `from` and lambda l, the
- * scope a variable declared at `from` lives in. */
-bool in_scope(const std::vector<Tok> &h, int from, int to) {
-  int braces = 0, parens = 0;
-
-  for (int i = from; i < to; i++) {
-    tok::TokenKind k = h[i].kind;
-    braces += k == tok::l_brace ? 1 : k == tok::r_brace ? -1 : 0;
-    parens += k == tok::l_paren ? 1 : k == tok::r_paren ? -1 : 0;
-    if (braces < 0 || parens < 0)
-      return false;
-  }
-  return true;
 }
 
 /* The one variable of l's function, declared before l and in scope at l,
@@ -647,11 +561,29 @@ bool Answer::device_usable(size_t li) const {
   for (const auto &e : dev_names)
     if (!usable(e.first, e.second))
       return false;
+  for (const Member &m : member_uses)
+    if (!usable_at(m.hf, m.f, m.j, false))
+      return false;
   for (int j = from; j <= to; j++)
     if (d[j].kind == tok::identifier &&
-        !usable(d[j].text().str(), name_reach(d, j, members)))
+        !usable_at(l.file, &p.funcs[l.func], j, members))
       return false;
   return true;
+}
+
+/* Whether device code may name d[j] of host file hf, in function f (or
+ * null), where `members` says whether an unqualified name may find a
+ * member: usable, or a member access that names what the host found the
+ * same spelling in f to name, no static data member (member_twin). */
+bool Answer::usable_at(int hf, const FuncInfo *f, int j, bool members) const {
+  const std::vector<Tok> &d = *dev[hf];
+  std::string n = d[j].text().str();
+  unsigned reach = name_reach(d, j, members);
+
+  if (usable(n, reach))
+    return true;
+  return reach == REACH_MEMBER && f && p.declared.contains(n) &&
+         member_twin(p, *f, d, h2d[hf], j, loose);
 }
 
 /* The device captures of every compared host lambda, in host order;

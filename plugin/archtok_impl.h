@@ -118,6 +118,12 @@ struct FuncInfo {
   std::vector<VarInfo> vars;
   std::string name; /* its identifier; empty for another name, a template
                        body never parsed */
+  /* its member accesses the host found to name no static data member,
+   * reached from a variable of its own ('p[i].id', 'q->a.n'), where the
+   * member's name is a static data member's elsewhere: the token indices
+   * of the variable's name and of the member's (Collector, filtered by
+   * plan_host_only_names; Answer::member_twin) */
+  std::vector<std::pair<int, int>> fields;
 };
 
 /* A lambda of such a body (not of an instantiation). */
@@ -218,6 +224,28 @@ void merge_lambda_hunks(std::vector<Hunk> *hunks, size_t i,
 void widen_to_decls(std::vector<Hunk> *hunks, size_t i,
                     const std::vector<Tok> &h, const std::vector<Tok> &d);
 
+/* ---- member accesses (archtok_members.cpp) ---------------------------- */
+/* Whether the member access whose member's name is device token d[j]
+ * (after '.' or '->', in host file hf's function f) names what the host
+ * found the same spelling to name in f: no static data member. True when
+ * f's host tokens spell the same access from a variable of f (a
+ * FuncInfo::fields entry), f declares one variable of that name, and
+ * nothing can make it another on the device: f is alike on both sides up
+ * to the end of its declaration, no name there or in the access is one of
+ * `loose` (the names of hunks outside every body: a class or alias that
+ * differs), the device spells the name in f only as a use of it before
+ * d[j], and it is in scope there. System headers are not compared: a
+ * class of one that differs between the sides is not seen. */
+bool member_twin(const TokenPlanData &p, const FuncInfo &f,
+                 const std::vector<Tok> &d, const std::vector<int> &h2d,
+                 int j, const std::set<std::string> &loose);
+/* Whether d[j], the first appearance of an outer variable's name in a
+ * lambda's device body (opened by d[db]), is a use of that variable and
+ * not a declaration of another (archtok_answer.cpp). */
+bool plain_use(const std::vector<Tok> &d, int j, int db);
+/* Whether no '}' or ')' closes, between token `from` and `to`, the scope
+ * a variable declared at `from` lives in (archtok_answer.cpp). */
+bool in_scope(const std::vector<Tok> &h, int from, int to);
 /* Whether lambda l of host is one the device side compares: numbered
  * (pair.c) and not XL_LAMBDA_DEVICE_SKIPPED. (archtok.cpp) */
 bool compared(const xl_lambda *l, const xl_facts *host);

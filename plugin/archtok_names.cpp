@@ -25,6 +25,8 @@
  */
 #include "archtok_impl.h"
 
+#include <algorithm>
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -111,6 +113,21 @@ void add_builtins(llvm::StringSet<> *declared, const ASTContext &ctx) {
   }
 }
 
+/* Keep in each function's fields only the accesses of a member whose
+ * name is a static data member's too (host_only_members): no other needs
+ * a twin (Answer::member_twin). */
+void keep_member_fields(TokenPlanData *p) {
+  for (FuncInfo &f : p->funcs) {
+    const std::vector<Tok> &t = p->files[f.file].toks;
+    auto gone = [&](const std::pair<int, int> &e) {
+      return !p->host_only_members.count(t[e.second].text().str());
+    };
+    f.fields.erase(std::remove_if(f.fields.begin(), f.fields.end(), gone),
+                   f.fields.end());
+    f.fields.shrink_to_fit();
+  }
+}
+
 } // namespace
 
 void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
@@ -131,6 +148,7 @@ void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
     if (!n.device_fns.count(f))
       out.insert(f);
   plan->data->host_only_members = std::move(n.members);
+  keep_member_fields(plan->data.get());
 }
 
 } // namespace xlp

@@ -4,7 +4,7 @@
 //
 // Each case under CASE below, in a unit of its own (-DCASE=N): the same
 // findings in both parses, and the device side parsed (no "from_tokens").
-// RUN: for n in 1 2 3 4 5 6 7 10 11 12 14 16 17 19 21; do \
+// RUN: for n in 1 2 3 4 5 6 7 10 11 12 14 16 17 19 21 23 24; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -13,7 +13,7 @@
 // RUN:   ! grep -q '"from_tokens"' %t.facts.$n.json || exit 1; \
 // RUN: done
 // Cases 8, 9, 13 and 15: a difference, answered from the tokens.
-// RUN: for n in 8 9 13 15 18; do \
+// RUN: for n in 8 9 13 15 18 22; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -51,6 +51,12 @@
 // namespace scope, a namespace's not after '.' (18, answered), a static
 // data member's after '::' (19) and unqualified in a member function (21)
 // do. Arms that spell the same code are no difference (20, answered).
+// After '.' or '->' a static data member's name is no clash where the
+// host spelled the same access from the same variable in the function
+// and found a member that is none (22, answered: AMReX's 'p[i].id' beside
+// libstdc++'s facets' 'id'), but is where the variable's type may
+// differ between the sides (23) or a device arm declares another of its
+// name (24).
 
 #include "Inputs/amrex-style.h"
 
@@ -373,6 +379,53 @@ void uses_holder(int *p, double dt) {
   parallel_for(4, [=] XL_GPU_DEVICE (int i) {
     XL_IF_ON_DEVICE((p[i] = (int)(i * dt);))
     XL_IF_ON_HOST((p[i] = i;))
+  });
+}
+#elif CASE == 22
+// As 8, where both arms spell 'q[i].id', and 'id' is also a static data
+// member's name (as libstdc++'s facets' 'std::locale::id id'): the host
+// found 'q[i].id' to name Particle's 'id', and so does the device.
+struct Facet { static int id; };
+struct Particle { int id; };
+void static_member_twin(Particle *q, int *p, double dt) {
+  int *out = p;
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((out[i] = q[i].id + (int)(i * dt);))
+    XL_IF_ON_HOST((out[i] = q[i].id;))
+  });
+}
+#elif CASE == 23
+// As 22, but q's type is an alias that names Facet on the device side:
+// 'q[0].id' names the static data member there (an error of the device
+// compilation).
+struct Facet { static int id; };
+struct Particle { int id; };
+#ifdef __CUDA_ARCH__
+using Elem = Facet;
+#else
+using Elem = Particle;
+#endif
+void static_member_other_type(Elem *q, int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = q[0].id + (int)(i * dt);))
+    XL_IF_ON_HOST((p[i] = q[0].id;))
+  });
+}
+#elif CASE == 24
+// As 22, but a device function's device arm declares its own 'q', a
+// Facet, and spells 'q->id' as the host does with its Particle.
+struct Facet { static int id; };
+struct Particle { int id; };
+__device__ int first_id(Particle *q, Facet *f) {
+#ifdef __CUDA_ARCH__
+  if (f) { Facet *q = f; return q->id; }
+#endif
+  return q->id;
+}
+void static_member_shadowed(Particle *q, int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = q[i].id + (int)(i * dt);))
+    XL_IF_ON_HOST((p[i] = q[i].id;))
   });
 }
 #elif CASE == 15
