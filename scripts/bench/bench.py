@@ -8,7 +8,7 @@ wait4(2): wall time, CPU time (user + system, children included: nvcc's
 pipeline) and peak RSS. The load average is printed before and after.
 
   bench.py real  --set kokkos:BUILD:LIST --set cccl:BUILD:LIST --per 10
-                 [--skip]
+                 [--skip] [--repeat N]
       For each picked entry of each compile database (LIST: one source
       path a line; --per N picks N evenly spaced ones): nvcc with its own
       command turned into `-cuda --time` (the host front end is
@@ -20,7 +20,10 @@ pipeline) and peak RSS. The load average is printed before and after.
       Units whose device side xlambda parses also get a device-side floor.
       --skip also times `xlambda check --parse=skip` (cold, the default
       since issue 20) and compares its JSON output and exit code with the
-      full parse's.
+      full parse's. --repeat N runs nvcc -cuda, nvcc's front end and both
+      checks N times each and keeps the least CPU time of each (the runs
+      of one command on this machine spread by a third); every skip run
+      must equal the full one.
   bench.py jobs  --db BUILD --match REGEX --count 60
       `xlambda check -j1` and `-j2` on the same entries, twice each,
       alternating.
@@ -243,6 +246,18 @@ def device_parsed(cache):
 
 # ---- real: one unit ----------------------------------------------------------
 
+def least_cpu(n, run):
+    """The result of least CPU time among n calls of run() (--repeat), with
+    every call's CPU seconds under 'cpu_runs'; None when a call gives
+    None (nvcc_fe_cpu: the front end's commands not found or failed)."""
+    rs = [run() for _ in range(max(n, 1))]
+    if any(r is None for r in rs):
+        return None
+    best = dict(min(rs, key=lambda r: r['cpu']))
+    best['cpu_runs'] = [r['cpu'] for r in rs]
+    return best
+
+
 def bench_unit(a, tmp, floor, e, label):
     file = e['file']
     db = one_entry_db(tmp, e, label)
@@ -250,19 +265,28 @@ def bench_unit(a, tmp, floor, e, label):
     res = {'file': file, 'set': label.split('-')[0]}
     ii = os.path.join(tmp, 'nvcc.ii')
     tcsv = os.path.join(tmp, 'nvcc.csv')
-    if os.path.exists(tcsv):
-        os.unlink(tcsv)
-    r = measure(nvcc_cuda_argv(e, ii, tcsv), cwd=e['directory'])
-    res['nvcc'] = r
+    full_argv = [xl, 'check', '--parse=full', '-p', db, '-j1',
+                 '--no-progress', '--format=json']
+    def nvcc():  # its --time CSV (the phases) kept from the last run
+        if os.path.exists(tcsv):
+            os.unlink(tcsv)
+        return measure(nvcc_cuda_argv(e, ii, tcsv), cwd=e['directory'])
+
+    def skip():
+        runs.append(measure(full_argv[:2] + ['--parse=skip'] +
+                            full_argv[3:]))
+        return runs[-1]
+
+    runs = []
+    res['nvcc'] = least_cpu(a.repeat, nvcc)
     res['nvcc_fe'], res['nvcc_phases'] = nvcc_phases(tcsv)
-    res['nvcc_fe_run'] = nvcc_fe_cpu(e, tmp)
-    res['xlambda'] = measure([xl, 'check', '--parse=full', '-p', db, '-j1',
-                              '--no-progress', '--format=json'],
-                             out=os.path.join(tmp, label + '.xl.err'))
+    res['nvcc_fe_run'] = least_cpu(a.repeat, lambda: nvcc_fe_cpu(e, tmp))
+    res['xlambda'] = least_cpu(a.repeat, lambda: measure(
+        full_argv, out=os.path.join(tmp, label + '.xl.err')))
     if a.skip:  # the same check with --parse=skip; equal output and exit code
-        res['skip'] = measure([xl, 'check', '--parse=skip', '-p', db, '-j1',
-                               '--no-progress', '--format=json'])
-        res['skip_equal'] = result(res['skip']) == result(res['xlambda'])
+        res['skip'] = least_cpu(a.repeat, skip)
+        res['skip_equal'] = all(result(r) == result(res['xlambda'])
+                                for r in runs)
         res['clang_errors'] = clang_errors(res['xlambda'])
     args = dump_args(xl, db)
     res['floor'] = measure([floor, file] + args)
@@ -746,6 +770,10 @@ def main():
     p.add_argument('--set', action='append', required=True,
                    help='NAME:BUILD_DIR:LIST_OF_FILES')
     p.add_argument('--per', type=int, default=10)
+    p.add_argument('--repeat', type=int, default=1,
+                   help='run nvcc -cuda, its front end and both checks N '
+                   'times per unit and keep the least CPU time of each '
+                   '(the runs of --parse=skip must all equal the full one)')
     p.add_argument('--skip', action='store_true',
                    help='also time the cold check with --parse=skip and '
                    'compare its output with --parse=full')
