@@ -236,7 +236,7 @@ bool member_twin(const TokenPlanData &p, const FuncInfo &f,
     if (d[i].kind == tok::identifier && loose.count(d[i].text().str()))
       return false;
   const VarInfo *v = only_var(f, d[r].text());
-  int end = v && v->idx >= 0 ? decl_end(h, v->idx, f.end) : -1;
+  int end = v && v->idx >= f.begin ? decl_end(h, v->idx, f.end) : -1;
   if (end < 0 || !alike(h, h2d, f.begin, end, loose))
     return false;
   int dv = h2d[v->idx];
