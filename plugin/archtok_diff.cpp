@@ -20,11 +20,11 @@ bool cuda_annotation_name(llvm::StringRef n) {
   return n == "device" || n == "host" || n == "__device__" || n == "__host__";
 }
 
-namespace {
-
 bool same_tok(const Tok &a, const Tok &b) {
   return a.kind == b.kind && a.text() == b.text();
 }
+
+namespace {
 
 /* Myers' shortest edit script of a[0, n) into b[0, m) as the matched
  * pairs, in order; false past MAX_EDITS. */

@@ -194,6 +194,9 @@ struct Hunk {
 bool hunks_of(std::vector<Hunk> *out, std::vector<int> *h2d,
               const std::vector<Tok> &a, const std::vector<Tok> &b);
 
+/* Whether two tokens (of one side or of the two) are the same: kind and
+ * text. */
+bool same_tok(const Tok &a, const Tok &b);
 /* Whether t[i] may begin a lambda ('[' not after a name, ')' or ']', nor
  * '[[') or annotate one ('__device__', '__host__', or 'device' and 'host'
  * in '__attribute__((...))'). */

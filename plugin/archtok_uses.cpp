@@ -75,7 +75,7 @@ int open_square(const std::vector<Tok> &t, int k) {
 /* The index of the name a member access's object begins with, for the
  * member's name t[j]: a name, then any of '[...]', '.n', '->n'
  * ('p[i].a.id'); -1 for another form (a call, a qualified name). */
-int access_root(const std::vector<Tok> &t, int j) {
+int access_start(const std::vector<Tok> &t, int j) {
   int i = j - 1;
 
   while (i > 0 && (t[i].kind == tok::period || t[i].kind == tok::arrow)) {
@@ -131,8 +131,7 @@ bool has_twin(const std::vector<Tok> &h, const FuncInfo &f,
   for (const std::pair<int, int> &e : f.fields) {
     bool same = e.second - e.first == j - r;
     for (int i = 0; same && i <= j - r; i++)
-      same = h[e.first + i].kind == d[r + i].kind &&
-             h[e.first + i].text() == d[r + i].text();
+      same = same_tok(h[e.first + i], d[r + i]);
     if (same)
       return true;
   }
@@ -228,7 +227,7 @@ bool member_twin(const TokenPlanData &p, const FuncInfo &f,
                  const std::vector<Tok> &d, const std::vector<int> &h2d,
                  int j, const std::set<std::string> &loose) {
   const std::vector<Tok> &h = p.files[f.file].toks;
-  int r = access_root(d, j);
+  int r = access_start(d, j);
 
   if (r < 0 || !has_twin(h, f, d, r, j))
     return false;
