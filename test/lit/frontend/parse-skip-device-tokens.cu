@@ -13,7 +13,7 @@
 // RUN:   ! grep -q '"from_tokens"' %t.facts.$n.json || exit 1; \
 // RUN: done
 // Cases 8, 9, 13 and 15: a difference, answered from the tokens.
-// RUN: for n in 8 9 13 15 18 22; do \
+// RUN: for n in 8 9 13 15 18 22 25; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -53,8 +53,8 @@
 // do. Arms that spell the same code are no difference (20, answered).
 // After '.' or '->' a static data member's name is no clash where the
 // host spelled the same access from the same variable in the function
-// and found a member that is none (22, answered: AMReX's 'p[i].id' beside
-// libstdc++'s facets' 'id'), but is where the variable's type may
+// and found a member that is none (22 and 25, answered: AMReX's 'p[i].id'
+// beside libstdc++'s facets' 'id'; 'q->sub.id' in shared code), but is where the variable's type may
 // differ between the sides (23) or a device arm declares another of its
 // name (24).
 
@@ -426,6 +426,19 @@ void static_member_shadowed(Particle *q, int *p, double dt) {
   parallel_for(4, [=] XL_GPU_DEVICE (int i) {
     XL_IF_ON_DEVICE((p[i] = q[i].id + (int)(i * dt);))
     XL_IF_ON_HOST((p[i] = q[i].id;))
+  });
+}
+#elif CASE == 25
+// As 22, with the access in code both sides share, through a member
+// ('q->sub.id'): the host found it in the same lambda.
+struct Facet { static int id; };
+struct Sub { int id; };
+struct Particle { Sub sub; };
+void static_member_chain(Particle *q, int *p, double dt) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    p[i] = q->sub.id;
+    XL_IF_ON_DEVICE((p[i] += (int)(i * dt);))
+    XL_IF_ON_HOST((p[i] += i;))
   });
 }
 #elif CASE == 15
