@@ -49,7 +49,8 @@
  * unit to the whole device parse), or a device name of a hunk or of the
  * differing lambda's body that spells what device code cannot use (a
  * host variable, a host-only function, where the name's place lets it
- * find one: name_reach) or what no host declaration has
+ * find one: name_reach; a member access the host resolved alike in the
+ * same function finds none: member_twin) or what no host declaration has
  * (an undeclared name; plan_host_only_names). Those, a
  * lambda the host facts number but the AST walk did not meet, an error of
  * the device preprocessor, and too many tokens (1,000,000 a side) go to
@@ -134,7 +135,9 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
  * __shared__ or constexpr; functions of namespace scope none of whose
  * declarations device code may call), every name a host declaration has
  * (archtok_names.cpp), and the head of each variable of namespace scope
- * in a user file. Nothing when the plan is not viable.
+ * in a user file; keep of each body's member accesses (FuncInfo::fields)
+ * only those whose member's name is a static data member's too. Nothing
+ * when the plan is not viable.
  * Allocation failure is not reported (LLVM aborts).
  */
 void plan_host_only_names(TokenPlan *plan, const clang::ASTContext &ctx);
