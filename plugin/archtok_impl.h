@@ -227,7 +227,7 @@ void merge_lambda_hunks(std::vector<Hunk> *hunks, size_t i,
 void widen_to_decls(std::vector<Hunk> *hunks, size_t i,
                     const std::vector<Tok> &h, const std::vector<Tok> &d);
 
-/* ---- member accesses (archtok_members.cpp) ---------------------------- */
+/* ---- how a device name is used (archtok_uses.cpp) ----------------------- */
 /* Whether the member access whose member's name is device token d[j]
  * (after '.' or '->', in host file hf's function f) names what the host
  * found the same spelling to name in f: no static data member. True when
@@ -244,10 +244,10 @@ bool member_twin(const TokenPlanData &p, const FuncInfo &f,
                  int j, const std::set<std::string> &loose);
 /* Whether d[j], the first appearance of an outer variable's name in a
  * lambda's device body (opened by d[db]), is a use of that variable and
- * not a declaration of another (archtok_answer.cpp). */
+ * not a declaration of another. */
 bool plain_use(const std::vector<Tok> &d, int j, int db);
 /* Whether no '}' or ')' closes, between token `from` and `to`, the scope
- * a variable declared at `from` lives in (archtok_answer.cpp). */
+ * a variable declared at `from` lives in. */
 bool in_scope(const std::vector<Tok> &h, int from, int to);
 /* Whether lambda l of host is one the device side compares: numbered
  * (pair.c) and not XL_LAMBDA_DEVICE_SKIPPED. (archtok.cpp) */

@@ -265,16 +265,17 @@ def bench_unit(a, tmp, floor, e, label):
     res = {'file': file, 'set': label.split('-')[0]}
     ii = os.path.join(tmp, 'nvcc.ii')
     tcsv = os.path.join(tmp, 'nvcc.csv')
-    full_argv = [xl, 'check', '--parse=full', '-p', db, '-j1',
-                 '--no-progress', '--format=json']
+    def check(mode):
+        return [xl, 'check', '--parse=' + mode, '-p', db, '-j1',
+                '--no-progress', '--format=json']
+
     def nvcc():  # its --time CSV (the phases) kept from the last run
         if os.path.exists(tcsv):
             os.unlink(tcsv)
         return measure(nvcc_cuda_argv(e, ii, tcsv), cwd=e['directory'])
 
     def skip():
-        runs.append(measure(full_argv[:2] + ['--parse=skip'] +
-                            full_argv[3:]))
+        runs.append(measure(check('skip')))
         return runs[-1]
 
     runs = []
@@ -282,7 +283,7 @@ def bench_unit(a, tmp, floor, e, label):
     res['nvcc_fe'], res['nvcc_phases'] = nvcc_phases(tcsv)
     res['nvcc_fe_run'] = least_cpu(a.repeat, lambda: nvcc_fe_cpu(e, tmp))
     res['xlambda'] = least_cpu(a.repeat, lambda: measure(
-        full_argv, out=os.path.join(tmp, label + '.xl.err')))
+        check('full'), out=os.path.join(tmp, label + '.xl.err')))
     if a.skip:  # the same check with --parse=skip; equal output and exit code
         res['skip'] = least_cpu(a.repeat, skip)
         res['skip_equal'] = all(result(r) == result(res['xlambda'])
