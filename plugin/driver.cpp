@@ -32,7 +32,9 @@
  * when a closure or anything else can reach them, or, for a user header's,
  * when their tokens may hold an extended lambda (the walk reads lambdas in
  * uninstantiated patterns): those are parsed at the end of the unit, while
- * clang's scope of the unit still exists (LateUserTemplates). There too,
+ * clang's scope of the unit still exists (LateUserTemplates), and, in a
+ * unit with an error, every user header's (so that its errors are the full
+ * parse's). There too,
  * the unit's end-of-unit instantiations are limited to those the walk can
  * read (instantiate.h): a system template's specialization is instantiated
  * only over a closure.
@@ -189,29 +191,48 @@ bool in_user_header(const SourceManager &sm, const Decl *d) {
  * template parser and before the unit's scope is gone (from
  * HandleTranslationUnit, the scope is gone: a builtin's lazy declaration
  * met a null scope, CCCL's thrust_device_data_place_allocator.cu); the
- * instantiations these bodies ask for are performed right after. */
+ * instantiations these bodies ask for are performed right after.
+ *
+ * A unit with an error parses every user-header template body left
+ * unparsed, so that its errors in user files are the full parse's (which
+ * parses each at its definition): an uninstantiated template in a header
+ * may hold one (AMReX_GpuReduce.H's `cub::Min`, gone in CUDA 13). System
+ * headers' stay tokens: their errors are not shown (the full parse counts
+ * them among the findings in filtered headers), and parsing them all cost
+ * CCCL's units with errors up to 2 s more each. A unit without errors,
+ * the usual one, keeps the skip. */
 class LateUserTemplates : public ExternalSemaSource {
 public:
   explicit LateUserTemplates(Sema &s) : sema_(s) {}
 
   void ReadPendingInstantiations(
       SmallVectorImpl<std::pair<ValueDecl *, SourceLocation>> &) override {
-    const SourceManager &sm = sema_.getSourceManager();
-    std::vector<LateParsedTemplate *> todo;
-
     if (done_ || !sema_.LateTemplateParser)
       return;
     done_ = true; /* asked once per unit; be safe if asked again */
-    for (auto &e : sema_.LateParsedTemplateMap)
-      if (e.first->isLateTemplateParsed() && in_user_header(sm, e.first) &&
-          may_hold_lambda(e.second->Toks))
-        todo.push_back(e.second.get());
-    for (LateParsedTemplate *lpt : todo)
-      sema_.LateTemplateParser(sema_.OpaqueParser, *lpt);
+    bool all = sema_.getDiagnostics().hasErrorOccurred();
+    parse_late(all);
     instantiate_reached(sema_);
+    /* an error in what was just parsed or instantiated */
+    if (!all && sema_.getDiagnostics().hasErrorOccurred())
+      parse_late(true);
   }
 
 private:
+  /* Parses the user-header late templates a unit without errors needs
+   * (all: every one left). */
+  void parse_late(bool all) {
+    const SourceManager &sm = sema_.getSourceManager();
+    std::vector<LateParsedTemplate *> todo;
+
+    for (auto &e : sema_.LateParsedTemplateMap)
+      if (e.first->isLateTemplateParsed() && in_user_header(sm, e.first) &&
+          (all || may_hold_lambda(e.second->Toks)))
+        todo.push_back(e.second.get());
+    for (LateParsedTemplate *lpt : todo)
+      sema_.LateTemplateParser(sema_.OpaqueParser, *lpt);
+  }
+
   Sema &sema_;
   bool done_ = false;
 };

@@ -31,7 +31,9 @@
  *
  * Specializations of variables, and the functions they ask for, are left
  * to clang. A unit with an error before its end instantiates everything,
- * as clang does, so that the errors are the full parse's.
+ * as clang does, so that the errors are the full parse's (and driver.cpp's
+ * LateUserTemplates parses every user-header template body left as
+ * tokens).
  */
 #ifndef XLP_INSTANTIATE_H
 #define XLP_INSTANTIATE_H

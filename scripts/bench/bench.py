@@ -45,7 +45,9 @@ pipeline) and peak RSS. The load average is printed before and after.
       --device-share also times a copy of each of FILES with
       __CUDA_ARCH__ renamed (it and the files it includes with quotes):
       the host side alone, so the difference is the device side's cost.
-      --baseline XLAMBDA times that build's --parse=skip too, interleaved.
+      --baseline XLAMBDA times that build's --parse=skip too, interleaved,
+      and compares its findings with the full parse's apart ("equal" on a
+      unit's line is the skip parse's against the full parse's).
       --reference JSON takes each unit's --parse=full run from an earlier
       run's --json (same units) instead of running it again: its CPU time
       and peak RSS, and its output's hash, which runs since 2026-11-28
@@ -675,14 +677,23 @@ def parse_runs(a, row, pre, post, key=''):
         from_reference(a, row, key)
     else:
         row['clang_errors' + key] = clang_errors(row['full' + key][0])
-    shas = [row[n + key + '_sha'] for n in ['full'] + names]
-    row['equal' + key] = (None if None in shas else
-                          all(h == shas[0] for h in shas))
+    # equal: the skip parse's findings are the full parse's; the
+    # baseline's are compared apart (it may have the gap being fixed)
+    row['equal' + key] = same_sha(row, key, 'skip')
+    if a.baseline:
+        row['base_equal' + key] = same_sha(row, key, 'base')
     for n in names:
         row[n + key + '_cpu'] = min(r['cpu'] for r in row[n + key])
         row[n + key + '_rss'] = max(r['rss'] for r in row[n + key])
         for r in row[n + key]:
             r.pop('stdout')
+
+
+def same_sha(row, key, name):
+    """Whether variant name's output is the full parse's (None: not
+    compared)."""
+    shas = (row.get('full' + key + '_sha'), row.get(name + key + '_sha'))
+    return None if None in shas else shas[0] == shas[1]
 
 
 def from_reference(a, row, key):
@@ -722,8 +733,10 @@ def parse_unit(a, tmp, unit):
                 {True: 'equal', False: 'DIFFERENT',
                  None: 'not compared'}[row['equal']])]
     if 'base_cpu' in row:
-        lines.append('%-60s baseline skip %6.2f s %5.0f MiB'
-                     % ('', row['base_cpu'], row['base_rss']))
+        lines.append('%-60s baseline skip %6.2f s %5.0f MiB %s'
+                     % ('', row['base_cpu'], row['base_rss'],
+                        {True: 'equal', False: 'DIFFERENT',
+                         None: 'not compared'}[row['base_equal']]))
     if 'full_host_cpu' in row:
         lines.append('%-60s host side alone: %s' % ('', '  '.join(
             '%s %6.2f s' % (v[0], row[v[0] + '_host_cpu'])
@@ -753,6 +766,9 @@ def cmd_parse(a):
     if any(r['equal'] is None for r in res):
         print('%d units not compared (--reference without hashes)'
               % sum(r['equal'] is None for r in res))
+    if a.baseline:
+        print('baseline: %d with findings different from the full parse\'s'
+              % sum(r['base_equal'] is False for r in res))
     print('%d units with clang errors' % sum(r['clang_errors'] for r in res))
     if res and all('full_host_cpu' in r for r in res):
         print_share(a, res)

@@ -37,16 +37,18 @@ import sys
 
 def case_args(path):
     """The clang arguments of the case's first `xlambda check ... -- ARGS`
-    RUN line (lit's %S replaced by the case's directory), else
-    -std=c++17."""
+    RUN line (lit's %S replaced by the case's directory, redirections
+    left out), else -std=c++17."""
     here = os.path.dirname(os.path.abspath(path))
     with open(path, encoding='utf-8', errors='replace') as f:
         for line in f:
             m = re.match(r'\s*//\s*RUN:.*%xlambda check\b(.*)$', line)
             if m and ' -- ' in m.group(1).split('|')[0]:
                 cmd = m.group(1).split('|')[0]
+                # a redirection ("2>&1") is the shell's, not clang's
                 return [a.replace('%S', here)
-                        for a in shlex.split(cmd.split(' -- ', 1)[1])]
+                        for a in shlex.split(cmd.split(' -- ', 1)[1])
+                        if not re.match(r'\d*[<>]', a)]
     return ['-std=c++17']
 
 
