@@ -82,7 +82,8 @@ seeds/seed003-kokkos.cu"
 # The cases that need an include path of their own (their RUN line's
 # -isystem or -I %S/Inputs/...): the stage passes one set of arguments to all.
 own_path_cases="frontend/parse-skip-keeps.cu frontend/parse-skip-late.cu
-  frontend/parse-skip-errors-device.cu frontend/parse-skip-instantiations.cu"
+  frontend/parse-skip-errors-device.cu frontend/parse-skip-instantiations.cu
+  frontend/parse-skip-errors-late.cu"
 light_cases=$(for f in test/lit/rules/*.cu test/lit/seeds/*.cu \
     test/lit/frontend/*.cu; do
   case "$heavy_cases $own_path_cases" in

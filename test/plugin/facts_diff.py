@@ -50,8 +50,9 @@ def lit_subst(arg, path):
 
 def case_args(path):
     """The clang arguments of the case's first `xlambda check ... -- ARGS`
-    RUN line; None when its only checks go through a compile database (an
-    nvcc command); -std=c++17 when it has no such line."""
+    RUN line, redirections left out; None when its only checks go through
+    a compile database (an nvcc command); -std=c++17 when it has no such
+    line."""
     database = False
     with open(path, encoding='utf-8', errors='replace') as f:
         for line in f:
@@ -60,8 +61,10 @@ def case_args(path):
                 continue
             cmd = m.group(1).split('|')[0]
             if ' -- ' in cmd:
+                # a redirection ("2>&1") is the shell's, not clang's
                 return [lit_subst(a, path)
-                        for a in shlex.split(cmd.split(' -- ', 1)[1])]
+                        for a in shlex.split(cmd.split(' -- ', 1)[1])
+                        if not re.match(r'\d*[<>]', a)]
             database = True
     return None if database else ['-std=c++17']
 
