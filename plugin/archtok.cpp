@@ -371,8 +371,7 @@ void add_var_head(TokenPlanData &p, const Decl *outer, const VarDecl *v) {
 
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
                        const SourceManager &sm, UserTokens &host_tokens,
-                       const std::vector<const Decl *> &bodies,
-                       const std::vector<SourceRange> &unparsed) {
+                       const std::vector<const Decl *> &bodies) {
   out->data.reset(new TokenPlanData);
   TokenPlanData &p = *out->data;
 
@@ -389,13 +388,6 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
   TokIndex ix(p.files, sm, host_tokens.impl->by_fid);
   for (const Decl *d : bodies)
     add_body(p, ix, sm, host_tokens, d);
-  for (const SourceRange &r : unparsed) {
-    int f = ix.file_of(r.getBegin());
-    if (f < 0 || ix.file_of(r.getEnd()) != f)
-      return; /* a body whose place is not known */
-    p.funcs.push_back({f, ix.find(r.getBegin(), f), ix.find(r.getEnd(), f),
-                       false, {}, std::string(), {}});
-  }
   p.viable = match_facts(p, host, sm);
 }
 

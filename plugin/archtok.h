@@ -115,9 +115,7 @@ public:
 
 /*
  * After the host walk and plan_device_skip: fill *out from the host AST
- * (bodies: the user-file bodies the host kept; unparsed: the first and last
- * token of each user-header template body clang kept as tokens and never
- * parsed), the host's tokens (moved
+ * (bodies: the user-file bodies the host kept), the host's tokens (moved
  * into *out: host_tokens keeps none) and the host facts. out->viable() is
  * false when no answer can be tried. Allocation failure is not reported
  * (LLVM aborts).
@@ -125,8 +123,7 @@ public:
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
                        const clang::SourceManager &sm,
                        UserTokens &host_tokens,
-                       const std::vector<const clang::Decl *> &bodies,
-                       const std::vector<clang::SourceRange> &unparsed);
+                       const std::vector<const clang::Decl *> &bodies);
 
 /*
  * After plan_token_answer, the host AST still alive: keep in plan, by

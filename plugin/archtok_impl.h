@@ -111,13 +111,12 @@ struct VarInfo {
   xl_loc decl; /* its name, in the host facts' terms */
 };
 
-/* A function body the host kept (or a template body it never parsed). */
+/* A function body the host kept. */
 struct FuncInfo {
   int file, begin, end; /* token span of the whole definition */
   bool simple;          /* non-templated, at namespace scope, no method */
   std::vector<VarInfo> vars;
-  std::string name; /* its identifier; empty for another name, a template
-                       body never parsed */
+  std::string name; /* its identifier; empty for another name */
   /* its member accesses the host found to name no static data member,
    * reached from a variable of its own ('p[i].id', 'q->a.n'), where the
    * member's name is a static data member's elsewhere: the token indices

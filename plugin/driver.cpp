@@ -27,17 +27,15 @@
  * function cannot receive a closure by its own type. (clang itself keeps
  * constexpr bodies and bodies with a deduced return type.)
  *
- * Templated bodies outside the main file are parsed late instead
- * (DelayHeaderTemplates): only when the unit instantiates them, which is
- * when a closure or anything else can reach them, or, for a user header's,
- * when their tokens may hold an extended lambda (the walk reads lambdas in
- * uninstantiated patterns): those are parsed at the end of the unit, while
- * clang's scope of the unit still exists (LateUserTemplates), and, in a
- * unit with an error, every user header's (so that its errors are the full
- * parse's). There too,
- * the unit's end-of-unit instantiations are limited to those the walk can
- * read (instantiate.h): a system template's specialization is instantiated
- * only over a closure.
+ * Templated bodies of system headers are parsed late instead
+ * (DelaySystemTemplates): only when the unit instantiates them, which is
+ * when a closure or anything else can reach them. A user header's are
+ * parsed at their definition, as the full parse parses them: the walk
+ * reads the lambdas of uninstantiated patterns, and the unit's clang
+ * errors in user files are then the full parse's. The unit's end-of-unit
+ * instantiations are limited to those the walk can read (instantiate.h,
+ * called from EndOfUnit): a system template's specialization is
+ * instantiated only over a closure.
  *
  * The device side, when the file needs it, skips more (archpp.h): every
  * body of a system header, and every user body whose text the host parse's
@@ -165,74 +163,28 @@ struct Job {
   TokenPlan token_plan;        /* (archtok.h) */
 };
 
-/* Whether a late-parsed body's tokens may hold an extended lambda: an
- * identifier 'device' or 'host' (as in __attribute__((device)), what
- * __device__ expands to). Annotation tokens carry a pointer, not a name. */
-bool may_hold_lambda(const CachedTokens &toks) {
-  for (const Token &t : toks) {
-    if (t.isAnnotation() || !t.getIdentifierInfo())
-      continue;
-    if (cuda_annotation_name(t.getIdentifierInfo()->getName()))
-      return true;
-  }
-  return false;
-}
-
-/* Whether d, a late-parsed template, is a user header's. */
-bool in_user_header(const SourceManager &sm, const Decl *d) {
-  SourceLocation loc = sm.getExpansionLoc(d->getLocation());
-  return loc.isValid() && !sm.isInSystemHeader(loc);
-}
-
-/* Parses, at the end of the unit, the user-header templates whose tokens
- * may hold an extended lambda and that nothing instantiated. Clang asks an
- * external source for pending instantiations inside
- * Sema::ActOnEndOfTranslationUnit, after the parser has installed its late
- * template parser and before the unit's scope is gone (from
- * HandleTranslationUnit, the scope is gone: a builtin's lazy declaration
- * met a null scope, CCCL's thrust_device_data_place_allocator.cu); the
- * instantiations these bodies ask for are performed right after.
- *
- * A unit with an error parses every user-header template body left
- * unparsed, so that its errors in user files are the full parse's (which
- * parses each at its definition): an uninstantiated template in a header
- * may hold one (AMReX_GpuReduce.H's `cub::Min`, gone in CUDA 13). System
- * headers' stay tokens: their errors are not shown (the full parse counts
- * them among the findings in filtered headers), and parsing them all cost
- * CCCL's units with errors up to 2 s more each. A unit without errors,
- * the usual one, keeps the skip. */
-class LateUserTemplates : public ExternalSemaSource {
+/* Performs, at the end of the unit, the instantiations the walk can read
+ * (instantiate.h). Clang asks an external source for pending
+ * instantiations inside Sema::ActOnEndOfTranslationUnit, before its own
+ * loop over them and while the unit's scope still exists (from
+ * HandleTranslationUnit, the scope is gone: a builtin's lazy declaration,
+ * met in a late-parsed body, crashed on a null scope; CCCL's
+ * thrust_device_data_place_allocator.cu). */
+class EndOfUnit : public ExternalSemaSource {
 public:
-  explicit LateUserTemplates(Sema &s) : sema_(s) {}
+  explicit EndOfUnit(Sema &s) : sema_(s) {}
 
   void ReadPendingInstantiations(
       SmallVectorImpl<std::pair<ValueDecl *, SourceLocation>> &) override {
+    /* the late template parser (system headers' templates) is installed
+       at the end of the unit, just before clang asks */
     if (done_ || !sema_.LateTemplateParser)
       return;
     done_ = true; /* asked once per unit; be safe if asked again */
-    bool all = sema_.getDiagnostics().hasErrorOccurred();
-    parse_late(all);
     instantiate_reached(sema_);
-    /* an error in what was just parsed or instantiated */
-    if (!all && sema_.getDiagnostics().hasErrorOccurred())
-      parse_late(true);
   }
 
 private:
-  /* Parses the user-header late templates a unit without errors needs
-   * (all: every one left). */
-  void parse_late(bool all) {
-    const SourceManager &sm = sema_.getSourceManager();
-    std::vector<LateParsedTemplate *> todo;
-
-    for (auto &e : sema_.LateParsedTemplateMap)
-      if (e.first->isLateTemplateParsed() && in_user_header(sm, e.first) &&
-          (all || may_hold_lambda(e.second->Toks)))
-        todo.push_back(e.second.get());
-    for (LateParsedTemplate *lpt : todo)
-      sema_.LateTemplateParser(sema_.OpaqueParser, *lpt);
-  }
-
   Sema &sema_;
   bool done_ = false;
 };
@@ -256,7 +208,7 @@ public:
   SkipConsumer(CompilerInstance &ci, Job &job) : ci_(ci), job_(job) {}
 
   void InitializeSema(Sema &s) override {
-    s.addExternalSource(llvm::makeIntrusiveRefCnt<LateUserTemplates>(s));
+    s.addExternalSource(llvm::makeIntrusiveRefCnt<EndOfUnit>(s));
   }
 
   bool shouldSkipFunctionBody(Decl *d) override {
@@ -275,7 +227,6 @@ public:
 
     if (job_.errors.give_way)
       return; /* parse.c parses again in full */
-    keep_late_bodies();
     Tu tu{ctx, ci_.getSourceManager(), ci_.getLangOpts()};
     job_.walked = true;
     job_.rc = walk_tu(job_.facts, tu, &needs_device, job_.walk_flags);
@@ -304,62 +255,36 @@ public:
     if (job_.rc != XL_OK)
       return;
     plan_token_answer(&job_.token_plan, job_.facts, ci_.getSourceManager(),
-                      job_.tokens, job_.bodies, unparsed_spans());
+                      job_.tokens, job_.bodies);
     plan_host_only_names(&job_.token_plan, ctx);
   }
 
 private:
-  /* The first and last token of each user-header template body never
-   * parsed (the token answer's bodies, archtok.h). */
-  std::vector<SourceRange> unparsed_spans() const {
-    const SourceManager &sm = ci_.getSourceManager();
-    std::vector<SourceRange> out;
-
-    for (auto &e : ci_.getSema().LateParsedTemplateMap)
-      if (e.first->isLateTemplateParsed() && in_user_header(sm, e.first) &&
-          !e.second->Toks.empty())
-        out.push_back(SourceRange(e.second->Toks.front().getLocation(),
-                                  e.second->Toks.back().getLocation()));
-    return out;
-  }
-
-  /* The user-header templates parsed late (instantiated, or parsed by
-   * LateUserTemplates) are bodies the host kept, as the others of user
-   * files (shouldSkipFunctionBody does not see them). */
-  void keep_late_bodies() {
-    const SourceManager &sm = ci_.getSourceManager();
-
-    for (auto &e : ci_.getSema().LateParsedTemplateMap)
-      if (!e.first->isLateTemplateParsed() && in_user_header(sm, e.first))
-        job_.bodies.push_back(e.first);
-  }
-
   CompilerInstance &ci_;
   Job &job_;
 };
 
-/* Template bodies outside the main file are kept as tokens and parsed
- * only when instantiated: clang's delayed template parsing, switched on
- * while the preprocessor is in a header (the parser reads the option at
- * each function definition). The bodies the unit never instantiates are
- * not parsed, except a user header's that may hold an extended lambda
- * (LateUserTemplates); those it instantiates are parsed then and
- * instantiated as in the full parse, so uses.c still follows closures
- * through them and instances.c walks them. The main file's are parsed in
- * place. */
-class DelayHeaderTemplates : public PPCallbacks {
+/* System headers' template bodies are kept as tokens and parsed only
+ * when instantiated: clang's delayed template parsing, switched on while
+ * the preprocessor is in a system header (the parser reads the option at
+ * each function definition). Those the unit never instantiates are not
+ * parsed; those it instantiates are parsed then and instantiated as in
+ * the full parse, so uses.c still follows closures through them (down to
+ * CUB's launch). User files' are parsed in place. Until 2026-11-29 a
+ * user header's were delayed too, and parsed at the end of the unit only
+ * when instantiated or when their tokens held 'device' or 'host': 3 to 5
+ * % less CPU on Kokkos' units (Kokkos' headers as user headers), but the
+ * clang errors of a body so left out were missing (docs/performance.md). */
+class DelaySystemTemplates : public PPCallbacks {
 public:
-  DelayHeaderTemplates(const SourceManager &sm, LangOptions &lo)
-      : sm_(sm), lo_(lo) {}
+  explicit DelaySystemTemplates(LangOptions &lo) : lo_(lo) {}
 
-  void FileChanged(SourceLocation loc, FileChangeReason,
+  void FileChanged(SourceLocation, FileChangeReason,
                    SrcMgr::CharacteristicKind kind, FileID) override {
-    lo_.DelayedTemplateParsing =
-        kind != SrcMgr::C_User || !sm_.isWrittenInMainFile(loc);
+    lo_.DelayedTemplateParsing = SrcMgr::isSystem(kind);
   }
 
 private:
-  const SourceManager &sm_;
   LangOptions &lo_;
 };
 
@@ -373,8 +298,7 @@ protected:
     watch_arch(ci.getPreprocessor(), &job_.regions);
     job_.tokens.watch(ci.getPreprocessor(), ci.getSourceManager());
     ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<DelayHeaderTemplates>(ci.getSourceManager(),
-                                               ci.getLangOpts()));
+        std::make_unique<DelaySystemTemplates>(ci.getLangOpts()));
     return std::make_unique<SkipConsumer>(ci, job_);
   }
 

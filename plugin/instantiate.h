@@ -31,9 +31,7 @@
  *
  * Specializations of variables, and the functions they ask for, are left
  * to clang. A unit with an error before its end instantiates everything,
- * as clang does, so that the errors are the full parse's (and driver.cpp's
- * LateUserTemplates parses every user-header template body left as
- * tokens).
+ * as clang does, so that the errors are the full parse's.
  */
 #ifndef XLP_INSTANTIATE_H
 #define XLP_INSTANTIATE_H

@@ -3,17 +3,18 @@
 // RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -I %S/Inputs/parse-skip-late | FileCheck --check-prefix=FACTS %s
 // ORACLE: skip the error is in a header, which the oracle does not read; nvcc -cuda reports it there too (user.h(10): "An extended __device__ lambda cannot capture variables by reference", run 2026-11-26)
 //
-// --parse=skip (issue 20) parses the templates of headers late: a user
-// header's template is parsed when the unit instantiates it (user_launch,
-// through which the closure below reaches a kernel: an error, not a
-// warning, with the note naming it) or, when its tokens may hold an
-// extended lambda, at the end of the unit (never_called, whose lambda
-// captures by reference). Without the late parse of never_called, the
-// first finding would be missing; without user_launch's, the second would
-// be a warning without its note. never_called calls a builtin
-// that nothing declared before: parsed after clang's scope of the unit is
-// gone (from HandleTranslationUnit, as the reverted 140282e did), its lazy
-// declaration crashed (signal 11, checked with this file).
+// --parse=skip (issue 20) parses a user header's templates at their
+// definition and instantiates them, as the full parse does: user_launch,
+// through which the closure below reaches a kernel (an error, not a
+// warning, with the note naming it), and never_called, never instantiated,
+// whose lambda captures by reference (the first finding). Until 2026-11-29
+// it kept a user header's template bodies as tokens, parsed at the end of
+// the unit when instantiated or when their tokens held 'device' or 'host';
+// never_called calls a builtin that nothing declared before: parsed after
+// clang's scope of the unit was gone (from HandleTranslationUnit, as the
+// reverted 140282e did), its lazy declaration crashed (signal 11, checked
+// with this file). System headers' template bodies are still parsed late,
+// from inside the end of the unit (parse-skip-instantiations.cu).
 
 #include "user.h"
 
