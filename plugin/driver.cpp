@@ -272,7 +272,7 @@ private:
  * the full parse, so uses.c still follows closures through them (down to
  * CUB's launch). User files' are parsed in place. Until 2026-11-29 a
  * user header's were delayed too, and parsed at the end of the unit only
- * when instantiated or when their tokens held 'device' or 'host': 3 to 5
+ * when instantiated or when their tokens held 'device' or 'host': 9 to 11
  * % less CPU on Kokkos' units (Kokkos' headers as user headers), but the
  * clang errors of a body so left out were missing (docs/performance.md). */
 class DelaySystemTemplates : public PPCallbacks {
