@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -26,9 +27,9 @@ using namespace clang;
 namespace xlp {
 
 /* Beyond this many user-file tokens a side keeps none and no answer is
- * tried: 20 MB for the host at 20 bytes a token (Tok and its raw
- * location), 16 MB for the device, about what the 400,000 of 56 bytes
- * each before cost. In CCCL's own database (its headers are user headers)
+ * tried: 4 MB for the host while it parses (a raw location a token), 20
+ * MB once settled (Tok and its raw location), 16 MB for the device, about
+ * what the 400,000 of 56 bytes each before cost. In CCCL's own database (its headers are user headers)
  * cudax's test_bulk.cu records 870,000 a side. */
 static const size_t MAX_TOKENS = 1000000;
 
@@ -66,13 +67,14 @@ void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
     return;
   }
   FileToks &ft = m.files[f];
+  if (!m.device) {
+    ft.raws.push_back(loc.getRawEncoding()); /* the rest: settle */
+    return;
+  }
   if (!ft.toks.empty() && ft.toks.back().off > fo.second)
     ft.ordered = false;
   Tok k{fo.second, t.getKind(), true, nullptr};
-  if (m.device)
-    k.plain = loc.isFileID() || sm.getSpellingLoc(loc) == e;
-  else
-    ft.raws.push_back(loc.getRawEncoding());
+  k.plain = loc.isFileID() || sm.getSpellingLoc(loc) == e;
   const IdentifierInfo *ii = t.getIdentifierInfo();
   if (ii)
     k.txt = m.texts->name(ii);
@@ -81,6 +83,49 @@ void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
   else if (t.isLiteral())
     k.txt = m.texts->save(pp.getSpelling(t));
   ft.toks.push_back(k);
+}
+
+/* The kind and text of the token spelled at loc (a file location), lexed
+ * again as the preprocessor lexed it; false if it cannot be. */
+static bool relex(Tok *k, const Preprocessor &pp, SourceLocation loc,
+                  TokTexts &texts) {
+  Token t;
+
+  if (Lexer::getRawToken(loc, t, pp.getSourceManager(), pp.getLangOpts()))
+    return false;
+  if (t.is(tok::raw_identifier)) {
+    k->txt = texts.name(pp.LookUpIdentifierInfo(t)); /* sets its kind */
+  } else if (t.isLiteral()) {
+    if (!t.getLiteralData())
+      return false;
+    k->txt = texts.save(StringRef(t.getLiteralData(), t.getLength()));
+  }
+  k->kind = t.getKind();
+  return true;
+}
+
+bool UserTokens::settle(const Preprocessor &pp) {
+  Impl &m = *impl;
+  const SourceManager &sm = pp.getSourceManager();
+
+  if (m.overflow)
+    return false;
+  for (FileToks &ft : m.files) {
+    ft.toks.reserve(ft.raws.size());
+    for (unsigned raw : ft.raws) {
+      SourceLocation loc = SourceLocation::getFromRawEncoding(raw);
+      Tok k{sm.getFileOffset(sm.getExpansionLoc(loc)), tok::unknown, true,
+            nullptr};
+      if (!ft.toks.empty() && ft.toks.back().off > k.off)
+        ft.ordered = false;
+      if (!relex(&k, pp, sm.getSpellingLoc(loc), *m.texts)) {
+        release(); /* no answer: the device side is parsed */
+        return false;
+      }
+      ft.toks.push_back(k);
+    }
+  }
+  return true;
 }
 
 void UserTokens::watch(Preprocessor &pp, const SourceManager &sm) {
@@ -370,12 +415,13 @@ void add_var_head(TokenPlanData &p, const Decl *outer, const VarDecl *v) {
 }
 
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
-                       const SourceManager &sm, UserTokens &host_tokens,
+                       const Preprocessor &pp, UserTokens &host_tokens,
                        const std::vector<const Decl *> &bodies) {
   out->data.reset(new TokenPlanData);
   TokenPlanData &p = *out->data;
+  const SourceManager &sm = pp.getSourceManager();
 
-  if (host_tokens.overflowed())
+  if (!host_tokens.settle(pp))
     return;
   p.sm = &sm;
   p.host = host;

@@ -91,6 +91,13 @@ public:
            const clang::Token &t);
   /* Whether more tokens came than are kept (no answer then). */
   bool overflowed() const;
+  /* The host side's recording keeps, while the host parses, only each
+   * token's location (4 bytes a token, not the 20 its token costs: most
+   * units never need the tokens). Lex each again from pp's source manager,
+   * for its offset, kind and text, as the device side's recording has
+   * them. false, and nothing kept, on overflow or when a token cannot be
+   * lexed again (no answer then). */
+  bool settle(const clang::Preprocessor &pp);
   /* Free the recording (what plan_token_answer did not take with it);
    * record nothing after. */
   void release();
@@ -115,13 +122,14 @@ public:
 
 /*
  * After the host walk and plan_device_skip: fill *out from the host AST
- * (bodies: the user-file bodies the host kept), the host's tokens (moved
- * into *out: host_tokens keeps none) and the host facts. out->viable() is
+ * (bodies: the user-file bodies the host kept), the host's tokens (settled
+ * with pp, the host's preprocessor, then moved into *out: host_tokens keeps
+ * none) and the host facts. out->viable() is
  * false when no answer can be tried. Allocation failure is not reported
  * (LLVM aborts).
  */
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
-                       const clang::SourceManager &sm,
+                       const clang::Preprocessor &pp,
                        UserTokens &host_tokens,
                        const std::vector<const clang::Decl *> &bodies);
 

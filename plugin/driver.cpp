@@ -254,7 +254,7 @@ public:
                                job_.bodies);
     if (job_.rc != XL_OK)
       return;
-    plan_token_answer(&job_.token_plan, job_.facts, ci_.getSourceManager(),
+    plan_token_answer(&job_.token_plan, job_.facts, ci_.getPreprocessor(),
                       job_.tokens, job_.bodies);
     plan_host_only_names(&job_.token_plan, ctx);
   }

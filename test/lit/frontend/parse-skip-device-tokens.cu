@@ -22,13 +22,15 @@
 // RUN:   grep -q '"from_tokens": true' %t.facts.$n.json || exit 1; \
 // RUN: done
 // RUN: not %xlambda check --quiet --no-progress --parse=skip %s -- -std=c++17 -DCASE=8 | FileCheck --check-prefix=DIFF %s
-// Answered from the tokens, alike (CASE 20):
-// RUN: %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=20 > %t.full.20.json
-// RUN: %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=20 > %t.skip.20.json
-// RUN: cmp %t.full.20.json %t.skip.20.json
-// RUN: not grep -q '"rule"' %t.skip.20.json
-// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -DCASE=20 > %t.facts.20.json
-// RUN: grep -q '"from_tokens": true' %t.facts.20.json
+// Answered from the tokens, alike (CASE 20 and 26):
+// RUN: for n in 20 26; do \
+// RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
+// RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
+// RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
+// RUN:   ! grep -q '"rule"' %t.skip.$n.json || exit 1; \
+// RUN:   %xlambda check --quiet --no-progress --parse=skip --dump-facts %s -- -std=c++17 -DCASE=$n > %t.facts.$n.json; \
+// RUN:   grep -q '"from_tokens": true' %t.facts.$n.json || exit 1; \
+// RUN: done
 //
 // --parse=skip (issue 20) answers the device side from the device
 // preprocessor's tokens, without a device parse, when they show that every
@@ -51,7 +53,11 @@
 // be found: a static data member's not unqualified in a function of
 // namespace scope, a namespace's not after '.' (18, answered), a static
 // data member's after '::' (19) and unqualified in a member function (21)
-// do. Arms that spell the same code are no difference (20, answered).
+// do. Arms that spell the same code are no difference (20, answered), nor
+// are tokens a macro made or spelled oddly (26, answered: the host's
+// tokens, kept as locations while it parses, are lexed again and must
+// equal the device preprocessor's, or the declarations become a hunk
+// whose names the lambda uses).
 // After '.' or '->' a static data member's name is no clash where the
 // host spelled the same access from the same variable in the function
 // and found a member that is none (22 and 25, answered: AMReX's 'p[i].id'
@@ -440,6 +446,31 @@ void static_member_chain(Particle *q, int *p, double dt) {
     p[i] = q->sub.id;
     XL_IF_ON_DEVICE((p[i] += (int)(i * dt);))
     XL_IF_ON_HOST((p[i] += i;))
+  });
+}
+#elif CASE == 26
+// Tokens a macro pastes, stringizes or expands to (__LINE__), a digraph,
+// an alternative operator, a spliced name, raw and prefixed literals, in
+// declarations the lambda names.
+#define XL_CAT(a, b) a##b
+#define XL_STR(x) #x
+constexpr int XL_CAT(line, _a) = __LINE__;
+constexpr const char *XL_CAT(na, me) = XL_STR(two words);
+constexpr int arr<:2:> = <%1, 2%>;
+constexpr bool both = line_a > 0 and arr<:1:> == 2;
+constexpr int spl\
+iced = 3;
+constexpr const char *raw = R"x(a)"b)x";
+constexpr char32_t wide = U'\x41';
+constexpr unsigned long big = 0x1'0000ul;
+void odd_tokens(int *p, int a) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    p[i] = line_a + spliced + (both ? 1 : 0) + (int)wide + (int)big +
+           (int)sizeof(name) + (int)sizeof(raw) + (int)sizeof(arr);
+  });
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    XL_IF_ON_DEVICE((p[i] = a * 2;))
+    XL_IF_ON_HOST((p[i] = a;))
   });
 }
 #elif CASE == 15
