@@ -29,8 +29,9 @@ namespace xlp {
 /* Beyond this many user-file tokens a side keeps none and no answer is
  * tried: 4 MB for the host while it parses (a raw location a token), 20
  * MB once settled (Tok and its raw location), 16 MB for the device, about
- * what the 400,000 of 56 bytes each before cost. In CCCL's own database (its headers are user headers)
- * cudax's test_bulk.cu records 870,000 a side. */
+ * what the 400,000 of 56 bytes each before cost. In CCCL's own database
+ * (its headers are user headers) cudax's test_bulk.cu records 870,000 a
+ * side. */
 static const size_t MAX_TOKENS = 1000000;
 
 UserTokens::UserTokens(bool device) : impl(new Impl) {

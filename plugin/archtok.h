@@ -124,9 +124,8 @@ public:
  * After the host walk and plan_device_skip: fill *out from the host AST
  * (bodies: the user-file bodies the host kept), the host's tokens (settled
  * with pp, the host's preprocessor, then moved into *out: host_tokens keeps
- * none) and the host facts. out->viable() is
- * false when no answer can be tried. Allocation failure is not reported
- * (LLVM aborts).
+ * none) and the host facts. out->viable() is false when no answer can be
+ * tried. Allocation failure is not reported (LLVM aborts).
  */
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
                        const clang::Preprocessor &pp,
