@@ -34,6 +34,21 @@ namespace xlp {
  * side. */
 static const size_t MAX_TOKENS = 1000000;
 
+/* A token's text as a side keeps it (a name's or a literal's, in texts;
+ * null for other tokens). */
+static const char *token_text(TokTexts &texts, const Preprocessor &pp,
+                              const Token &t) {
+  const IdentifierInfo *ii = t.getIdentifierInfo();
+
+  if (ii)
+    return texts.name(ii);
+  if (t.isLiteral() && t.getLiteralData())
+    return texts.save(StringRef(t.getLiteralData(), t.getLength()));
+  if (t.isLiteral())
+    return texts.save(pp.getSpelling(t));
+  return nullptr;
+}
+
 UserTokens::UserTokens(bool device) : impl(new Impl) {
   impl->device = device;
 }
@@ -74,15 +89,8 @@ void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
   }
   if (!ft.toks.empty() && ft.toks.back().off > fo.second)
     ft.ordered = false;
-  Tok k{fo.second, t.getKind(), true, nullptr};
+  Tok k{fo.second, t.getKind(), true, token_text(*m.texts, pp, t)};
   k.plain = loc.isFileID() || sm.getSpellingLoc(loc) == e;
-  const IdentifierInfo *ii = t.getIdentifierInfo();
-  if (ii)
-    k.txt = m.texts->name(ii);
-  else if (t.isLiteral() && t.getLiteralData())
-    k.txt = m.texts->save(StringRef(t.getLiteralData(), t.getLength()));
-  else if (t.isLiteral())
-    k.txt = m.texts->save(pp.getSpelling(t));
   ft.toks.push_back(k);
 }
 
@@ -94,14 +102,10 @@ static bool relex(Tok *k, const Preprocessor &pp, SourceLocation loc,
 
   if (Lexer::getRawToken(loc, t, pp.getSourceManager(), pp.getLangOpts()))
     return false;
-  if (t.is(tok::raw_identifier)) {
-    k->txt = texts.name(pp.LookUpIdentifierInfo(t)); /* sets its kind */
-  } else if (t.isLiteral()) {
-    if (!t.getLiteralData())
-      return false;
-    k->txt = texts.save(StringRef(t.getLiteralData(), t.getLength()));
-  }
+  if (t.is(tok::raw_identifier))
+    pp.LookUpIdentifierInfo(t); /* its identifier and kind, as lexed */
   k->kind = t.getKind();
+  k->txt = token_text(texts, pp, t);
   return true;
 }
 
