@@ -27,12 +27,13 @@ using namespace clang;
 namespace xlp {
 
 /* Beyond this many user-file tokens a side keeps none and no answer is
- * tried: 4 MB for the host while it parses (a raw location a token), 20
- * MB once settled (Tok and its raw location), 16 MB for the device, about
- * what the 400,000 of 56 bytes each before cost. In CCCL's own database
- * (its headers are user headers) cudax's test_bulk.cu records 870,000 a
- * side. */
-static const size_t MAX_TOKENS = 1000000;
+ * tried. The host keeps 4 bytes a token while it parses (a raw location),
+ * 8 while the plan is made with its AST alive (and an offset), 16 once
+ * settled after its AST is freed (Tok); the device 16: at the cap 8, 16,
+ * 32 and 32 MB. In CCCL's own database (its headers are user headers)
+ * cudax's segmented_algorithm.cu records 1,375,000 a side, test_bulk.cu
+ * 870,000. */
+static const size_t MAX_TOKENS = 2000000;
 
 /* A token's text as a side keeps it (a name's or a literal's, in texts;
  * null for other tokens). */
@@ -109,27 +110,39 @@ static bool relex(Tok *k, const Preprocessor &pp, SourceLocation loc,
   return true;
 }
 
-bool UserTokens::settle(const Preprocessor &pp) {
+bool UserTokens::place(const SourceManager &sm) {
   Impl &m = *impl;
-  const SourceManager &sm = pp.getSourceManager();
 
   if (m.overflow)
     return false;
   for (FileToks &ft : m.files) {
-    ft.toks.reserve(ft.raws.size());
+    ft.offs.reserve(ft.raws.size());
     for (unsigned raw : ft.raws) {
       SourceLocation loc = SourceLocation::getFromRawEncoding(raw);
-      Tok k{sm.getFileOffset(sm.getExpansionLoc(loc)), tok::unknown, true,
-            nullptr};
-      if (!ft.toks.empty() && ft.toks.back().off > k.off)
+      unsigned off = sm.getFileOffset(sm.getExpansionLoc(loc));
+      if (!ft.offs.empty() && ft.offs.back() > off)
         ft.ordered = false;
-      if (!relex(&k, pp, sm.getSpellingLoc(loc), *m.texts)) {
-        release(); /* no answer: the device side is parsed */
-        return false;
-      }
-      ft.toks.push_back(k);
+      ft.offs.push_back(off);
     }
   }
+  return true;
+}
+
+/* Lex the tokens of f again (settle_token_plan); false if one cannot be. */
+static bool settle_file(FileToks &f, const Preprocessor &pp,
+                        TokTexts &texts) {
+  const SourceManager &sm = pp.getSourceManager();
+
+  f.toks.reserve(f.raws.size());
+  for (size_t i = 0; i < f.raws.size(); i++) {
+    SourceLocation loc = SourceLocation::getFromRawEncoding(f.raws[i]);
+    Tok k{f.offs[i], tok::unknown, true, nullptr};
+    if (!relex(&k, pp, sm.getSpellingLoc(loc), texts))
+      return false;
+    f.toks.push_back(k);
+  }
+  std::vector<unsigned>().swap(f.raws);
+  std::vector<unsigned>().swap(f.offs);
   return true;
 }
 
@@ -171,7 +184,7 @@ public:
     const FileToks &f = files_[file];
     unsigned off = sm_.getDecomposedLoc(sm_.getExpansionLoc(loc)).second;
     for (int i = first_at(f, off);
-         i < (int)f.toks.size() && f.toks[i].off == off; i++)
+         i < (int)f.offs.size() && f.offs[i] == off; i++)
       if (f.raws[i] == loc.getRawEncoding())
         return i;
     return -1;
@@ -349,7 +362,7 @@ bool match_facts(TokenPlanData &p, const xl_facts *host,
     const LambdaInfo &l = p.lambdas[i];
     if (!l.extended || l.begin < 0)
       continue;
-    auto key = std::make_pair(p.files[l.file].uid, p.files[l.file].toks[l.begin].off);
+    auto key = std::make_pair(p.files[l.file].uid, p.files[l.file].offs[l.begin]);
     if (!met.emplace(key, (int)i).second)
       met[key] = -1;
   }
@@ -388,17 +401,13 @@ void number_files(TokenPlanData &p, const xl_facts *host,
 } // namespace
 
 int first_at(const FileToks &f, unsigned off) {
-  auto it = std::lower_bound(
-      f.toks.begin(), f.toks.end(), off,
-      [](const Tok &t, unsigned o) { return t.off < o; });
-  return (int)(it - f.toks.begin());
+  auto it = std::lower_bound(f.offs.begin(), f.offs.end(), off);
+  return (int)(it - f.offs.begin());
 }
 
 int last_at(const FileToks &f, unsigned off) {
-  auto it = std::upper_bound(
-      f.toks.begin(), f.toks.end(), off,
-      [](unsigned o, const Tok &t) { return o < t.off; });
-  return (int)(it - f.toks.begin()) - 1;
+  auto it = std::upper_bound(f.offs.begin(), f.offs.end(), off);
+  return (int)(it - f.offs.begin()) - 1;
 }
 
 void add_var_head(TokenPlanData &p, const Decl *outer, const VarDecl *v) {
@@ -415,18 +424,17 @@ void add_var_head(TokenPlanData &p, const Decl *outer, const VarDecl *v) {
     return;
   const FileToks &ft = p.files[it->second];
   int i = first_at(ft, bo.second), j = first_at(ft, no.second);
-  if (i <= j && j < (int)ft.toks.size() && ft.toks[j].off == no.second)
+  if (i <= j && j < (int)ft.offs.size() && ft.offs[j] == no.second)
     p.var_heads.push_back({it->second, i, j});
 }
 
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
-                       const Preprocessor &pp, UserTokens &host_tokens,
+                       const SourceManager &sm, UserTokens &host_tokens,
                        const std::vector<const Decl *> &bodies) {
   out->data.reset(new TokenPlanData);
   TokenPlanData &p = *out->data;
-  const SourceManager &sm = pp.getSourceManager();
 
-  if (!host_tokens.settle(pp))
+  if (!host_tokens.place(sm))
     return;
   p.sm = &sm;
   p.host = host;
@@ -440,6 +448,18 @@ void plan_token_answer(TokenPlan *out, const xl_facts *host,
   for (const Decl *d : bodies)
     add_body(p, ix, sm, host_tokens, d);
   p.viable = match_facts(p, host, sm);
+}
+
+void settle_token_plan(TokenPlan *plan, const Preprocessor &pp) {
+  if (!plan->viable())
+    return;
+  TokenPlanData &p = *plan->data;
+  for (FileToks &f : p.files)
+    if (!settle_file(f, pp, *p.texts)) {
+      plan->release(); /* no answer: the device side is parsed */
+      return;
+    }
+  keep_member_fields(&p);
 }
 
 xl_loc facts_loc(const TokenPlanData &p, FileID fid, unsigned off,

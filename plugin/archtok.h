@@ -53,7 +53,7 @@
  * same function finds none: member_twin) or what no host declaration has
  * (an undeclared name; plan_host_only_names). Those, a
  * lambda the host facts number but the AST walk did not meet, an error of
- * the device preprocessor, and too many tokens (1,000,000 a side) go to
+ * the device preprocessor, and too many tokens (2,000,000 a side) go to
  * the device parse.
  */
 #ifndef XLP_ARCHTOK_H
@@ -92,12 +92,12 @@ public:
   /* Whether more tokens came than are kept (no answer then). */
   bool overflowed() const;
   /* The host side's recording keeps, while the host parses, only each
-   * token's location (4 bytes a token, not the 20 its token costs: most
-   * units never need the tokens). Lex each again from pp's source manager,
-   * for its offset, kind and text, as the device side's recording has
-   * them. false, and nothing kept, on overflow or when a token cannot be
-   * lexed again (no answer then). */
-  bool settle(const clang::Preprocessor &pp);
+   * token's raw location (4 bytes a token, not the 20 its token costs: most
+   * units never need the tokens). Give each token the offset of its
+   * expansion (4 bytes more), which is what plan_token_answer reads while
+   * the host's AST is alive; kind and text come once it is freed
+   * (settle_token_plan). false, and nothing kept, on overflow. */
+  bool place(const clang::SourceManager &sm);
   /* Free the recording (what plan_token_answer did not take with it);
    * record nothing after. */
   void release();
@@ -122,15 +122,27 @@ public:
 
 /*
  * After the host walk and plan_device_skip: fill *out from the host AST
- * (bodies: the user-file bodies the host kept), the host's tokens (settled
- * with pp, the host's preprocessor, then moved into *out: host_tokens keeps
- * none) and the host facts. out->viable() is false when no answer can be
+ * (bodies: the user-file bodies the host kept), the host's tokens (placed
+ * with sm, the host's source manager, then moved into *out: host_tokens keeps none)
+ * and the host facts. out->viable() is false when no answer can be
  * tried. Allocation failure is not reported (LLVM aborts).
  */
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
-                       const clang::Preprocessor &pp,
+                       const clang::SourceManager &sm,
                        UserTokens &host_tokens,
                        const std::vector<const clang::Decl *> &bodies);
+
+/*
+ * After plan_host_only_names, with the host's AST freed and pp, the host's
+ * preprocessor, still alive: lex each of the plan's host tokens again, at
+ * its spelling location, for its kind and text as the device side's
+ * recording has them (the identifier looked up in pp, as clang's lexer
+ * does), and drop the raw locations and offsets. Then keep of each body's
+ * member accesses only those whose member's name is a static data
+ * member's too. The plan is no longer viable when a token cannot be
+ * lexed again. Allocation failure is not reported (LLVM aborts).
+ */
+void settle_token_plan(TokenPlan *plan, const clang::Preprocessor &pp);
 
 /*
  * After plan_token_answer, the host AST still alive: keep in plan, by

@@ -50,7 +50,9 @@ struct Tok {
 struct FileToks {
   llvm::sys::fs::UniqueID uid;
   std::vector<Tok> toks;
-  std::vector<unsigned> raws; /* host: each token's raw location */
+  /* host, until settle_token_plan: each token's raw location, and the
+   * offset of its expansion (UserTokens::place), read by the plan */
+  std::vector<unsigned> raws, offs;
   bool ordered = true;  /* offsets never decrease (the file entered once) */
   clang::FileID fid;    /* its first entry in the side's source manager */
   xl_id fact = XL_NONE; /* host: its number in the host facts */
@@ -166,8 +168,15 @@ struct TokenPlanData {
 xl_loc facts_loc(const TokenPlanData &p, clang::FileID fid, unsigned off,
                  bool plain);
 
+/* Keep in each function's fields only the accesses of a member whose
+ * name is a static data member's too (host_only_members): no other needs
+ * a twin (Answer::member_twin). Reads the tokens' texts: after
+ * settle_token_plan's lexing. (archtok_names.cpp) */
+void keep_member_fields(TokenPlanData *p);
+
 /* The first token index at or after offset `off` of file f's tokens
- * (ordered), and the last at or before. (archtok.cpp) */
+ * (ordered; their offsets, before settle_token_plan), and the last at or
+ * before. (archtok.cpp) */
 int first_at(const FileToks &f, unsigned off);
 int last_at(const FileToks &f, unsigned off);
 

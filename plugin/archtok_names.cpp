@@ -113,9 +113,8 @@ void add_builtins(llvm::StringSet<> *declared, const ASTContext &ctx) {
   }
 }
 
-/* Keep in each function's fields only the accesses of a member whose
- * name is a static data member's too (host_only_members): no other needs
- * a twin (Answer::member_twin). */
+} // namespace
+
 void keep_member_fields(TokenPlanData *p) {
   for (FuncInfo &f : p->funcs) {
     const std::vector<Tok> &t = p->files[f.file].toks;
@@ -127,8 +126,6 @@ void keep_member_fields(TokenPlanData *p) {
     f.fields.shrink_to_fit();
   }
 }
-
-} // namespace
 
 void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
   HostNames n;
@@ -148,7 +145,6 @@ void plan_host_only_names(TokenPlan *plan, const ASTContext &ctx) {
     if (!n.device_fns.count(f))
       out.insert(f);
   plan->data->host_only_members = std::move(n.members);
-  keep_member_fields(plan->data.get());
 }
 
 } // namespace xlp

@@ -254,7 +254,7 @@ public:
                                job_.bodies);
     if (job_.rc != XL_OK)
       return;
-    plan_token_answer(&job_.token_plan, job_.facts, ci_.getPreprocessor(),
+    plan_token_answer(&job_.token_plan, job_.facts, ci_.getSourceManager(),
                       job_.tokens, job_.bodies);
     plan_host_only_names(&job_.token_plan, ctx);
   }
@@ -387,14 +387,15 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
   if (!job.walked || job.errors.give_way || job.rc != XL_OK ||
       !job.needs_device)
     return;
-  /* the host's AST and preprocessor go first: the token answer needs
-   * only its source manager, the device pass only the invocation
-   * (sides.cpp) */
+  /* the host's AST goes first, then its preprocessor, once the plan's
+   * tokens are lexed again: the token answer needs only the host's source
+   * manager, the device pass only the invocation (sides.cpp) */
   ci.setASTContext(nullptr);
-  ci.setPreprocessor(nullptr);
   job.bodies.clear(); /* the host's declarations, freed */
   job.tokens.release(); /* the plan holds what the answer reads */
   give_back_pages();
+  settle_token_plan(&job.token_plan, ci.getPreprocessor());
+  ci.setPreprocessor(nullptr);
   /* the device side answered from its preprocessor's tokens, without a
    * device parse (archtok.h) */
   bool answered = false;
