@@ -50,11 +50,29 @@ static int parse_device(xl_facts **out, CompilerInstance &ci,
   return walked < 0 ? walked : XL_OK;
 }
 
+/* Clear the flag the device skip's plan put on host's lambdas (the device
+ * side is then parsed whole, as --parse=full parses it). */
+static void unflag_skipped(xl_facts *host) {
+  for (uint32_t i = 0; i < host->nlambdas; i++)
+    host->lambdas[i].flags &= ~(uint32_t)XL_LAMBDA_DEVICE_SKIPPED;
+}
+
 int device_pass(CompilerInstance &ci, xl_facts *host, const std::string &arch,
-                SkipFn skip) {
+                SkipFn skip, bool host_erred) {
   xl_facts *dev = nullptr;
   int rc = parse_device(&dev, ci, host, arch, skip);
 
+  /* The skip parse's errors are among the whole parse's (it parses fewer
+   * bodies and instantiates less), so one of them settles that
+   * --parse=full's device facts are incomplete too; none settles
+   * nothing. */
+  if (rc == XL_OK && dev && skip && host_erred &&
+      !(dev->flags & XL_FACTS_INCOMPLETE)) {
+    xl_facts_free(dev);
+    dev = nullptr;
+    unflag_skipped(host);
+    rc = parse_device(&dev, ci, host, arch, SkipFn());
+  }
   if (rc < 0 || !dev)
     return rc;
   return xl_fe_join_sides(host, dev);

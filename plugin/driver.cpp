@@ -50,7 +50,10 @@
  * quiet), no device parse runs (archtok.h). A unit with an extended
  * lambda that captures by reference has its device side parsed whole
  * (clang's device side rejects such a capture where a kernel, a body the
- * skip leaves out, reaches the lambda).
+ * skip leaves out, reaches the lambda). With host errors outside system
+ * headers the device skip keeps the bodies that hold them, and the device
+ * side is parsed whole when that parse has no error or when an error lies
+ * in a region (mark_host_errors).
  *
  * A parse with clang errors is walked, as the full parse walks it, and
  * its errors are handed to parse.c in libclang's terms (RecordErrors).
@@ -111,6 +114,7 @@ public:
   struct Error {
     std::string file, msg;
     unsigned line, col, offset;
+    FileID fid; /* in the host parse's source manager */
     bool system; /* in a system header */
   };
   std::vector<Error> errors;
@@ -139,7 +143,7 @@ public:
     info.FormatDiagnostic(msg);
     errors.push_back({fe->getName().str(), msg.str().str(),
                       sm.getExpansionLineNumber(loc),
-                      sm.getExpansionColumnNumber(loc), at.second,
+                      sm.getExpansionColumnNumber(loc), at.second, at.first,
                       sm.isInSystemHeader(loc)});
   }
 };
@@ -157,8 +161,9 @@ struct Job {
   std::vector<const Decl *> bodies; /* user-file bodies the host kept */
   DeviceSkip device_skip;    /* what the device pass may skip */
   RecordErrors errors;       /* the host side's */
-  bool device_planned = false; /* device_skip holds the plan (no host
-                                  error outside system headers) */
+  bool device_planned = false; /* device_skip holds the plan */
+  bool host_erred = false; /* the plan keeps the bodies of host errors
+                              (mark_host_errors) */
   UserTokens tokens;           /* the host's, for the token answer */
   TokenPlan token_plan;        /* (archtok.h) */
 };
@@ -233,26 +238,20 @@ public:
     job_.needs_device = needs_device;
     if (job_.rc != XL_OK || !needs_device)
       return;
-    /* With clang errors outside system headers the device side is parsed
-     * whole: --parse=full's device facts are incomplete (the comparing
-     * rules stay quiet) on such an error anywhere in the device
-     * compilation, and the device skip would miss most: the erroneous body
-     * is alike on both sides, and clang reports CUDA's deferred errors only
-     * in the bodies its kernels reach. */
-    for (const RecordErrors::Error &e : job_.errors.errors)
-      if (!e.system)
-        return;
-    /* nor after a reference capture in an extended lambda, which clang's
-     * device side rejects only where a kernel's body (skipped there)
-     * reaches the lambda */
+    /* The device side is parsed whole after a reference capture in an
+     * extended lambda, which clang's device side rejects only where a
+     * kernel's body (skipped there) reaches the lambda */
     if (captures_by_reference(job_.facts))
       return;
+    if (!mark_host_errors(&job_.host_erred))
+      return;
     job_.device_planned = true;
-    job_.regions.finish();
     job_.rc = plan_device_skip(&job_.device_skip, job_.facts,
                                ci_.getSourceManager(), job_.regions,
                                job_.bodies);
-    if (job_.rc != XL_OK)
+    /* the tokens cannot show clang's errors, with which --parse=full's
+     * comparing rules say nothing */
+    if (job_.rc != XL_OK || job_.host_erred)
       return;
     plan_token_answer(&job_.token_plan, job_.facts, ci_.getSourceManager(),
                       job_.tokens, job_.bodies);
@@ -260,6 +259,34 @@ public:
   }
 
 private:
+  /* With clang errors outside system headers, --parse=full's device facts
+   * are incomplete (the comparing rules stay quiet) on such an error
+   * anywhere in the device compilation's user files. When every such error
+   * is where the text is alike in both compilations (no region), the
+   * device side most often has it too: each error's place becomes a
+   * region, so the device skip parses the bodies that hold one, and
+   * device_pass parses the device side whole only when that parse has no
+   * error (*erred). An error inside a region (say, under #ifndef
+   * __CUDA_ARCH__) may be the host's alone: false, the device side is
+   * parsed whole. Call after the walk; finishes the regions. */
+  bool mark_host_errors(bool *erred) {
+    *erred = false;
+    job_.regions.finish();
+    for (const RecordErrors::Error &e : job_.errors.errors)
+      if (!e.system && (e.fid.isInvalid() ||
+                        job_.regions.hot(e.fid, e.offset, e.offset)))
+        return false;
+    for (const RecordErrors::Error &e : job_.errors.errors) {
+      if (e.system)
+        continue;
+      job_.regions.add(e.fid, e.offset, e.offset);
+      *erred = true;
+    }
+    if (*erred)
+      job_.regions.finish();
+    return true;
+  }
+
   CompilerInstance &ci_;
   Job &job_;
 };
@@ -413,7 +440,8 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
     return job.device_skip.skippable(sm, d);
   };
   job.rc = device_pass(ci, job.facts, device_arch(argv, argc),
-                       job.device_planned ? SkipFn(planned) : SkipFn());
+                       job.device_planned ? SkipFn(planned) : SkipFn(),
+                       job.host_erred);
 }
 
 } // namespace

@@ -133,12 +133,15 @@ int walk_tu(xl_facts *facts, const Tu &tu, bool *needs_device,
  * first GPU architecture: parse_other_side), walk it into host->device and
  * pair the extended lambdas of the two sides (xl_fe_join_sides). With
  * skip, the device parse skips the bodies skip accepts and the device facts
- * say XL_FACTS_BODIES_SKIPPED. A device parse clang refuses leaves
+ * say XL_FACTS_BODIES_SKIPPED. host_erred (the host side had clang errors
+ * outside system headers): when the skip parse has none there, it is
+ * given up, host's XL_LAMBDA_DEVICE_SKIPPED flags are cleared and the
+ * device side is parsed whole. A device parse clang refuses leaves
  * host->device null. Returns XL_OK or XL_ENOMEM. (device.cpp)
  */
 int device_pass(clang::CompilerInstance &ci, xl_facts *host,
                 const std::string &arch = std::string(),
-                SkipFn skip = nullptr);
+                SkipFn skip = nullptr, bool host_erred = false);
 
 /* The compile's first GPU architecture, e.g. "sm_90" (sm_75 if none). */
 std::string first_gpu_arch(clang::CompilerInstance &ci);
