@@ -362,7 +362,8 @@ bool match_facts(TokenPlanData &p, const xl_facts *host,
     const LambdaInfo &l = p.lambdas[i];
     if (!l.extended || l.begin < 0)
       continue;
-    auto key = std::make_pair(p.files[l.file].uid, p.files[l.file].offs[l.begin]);
+    const FileToks &f = p.files[l.file];
+    auto key = std::make_pair(f.uid, f.offs[l.begin]);
     if (!met.emplace(key, (int)i).second)
       met[key] = -1;
   }

@@ -123,9 +123,9 @@ public:
 /*
  * After the host walk and plan_device_skip: fill *out from the host AST
  * (bodies: the user-file bodies the host kept), the host's tokens (placed
- * with sm, the host's source manager, then moved into *out: host_tokens keeps none)
- * and the host facts. out->viable() is false when no answer can be
- * tried. Allocation failure is not reported (LLVM aborts).
+ * with sm, the host's source manager, then moved into *out: host_tokens
+ * keeps none) and the host facts. out->viable() is false when no answer
+ * can be tried. Allocation failure is not reported (LLVM aborts).
  */
 void plan_token_answer(TokenPlan *out, const xl_facts *host,
                        const clang::SourceManager &sm,

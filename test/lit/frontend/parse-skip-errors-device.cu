@@ -22,12 +22,12 @@
 // error there, and report a capture the full parse does not; so it keeps
 // the body of each error the host found where the text is alike on both
 // sides, and that parse has the error (the USER-FACTS lines: the device
-// side was parsed with bodies skipped). Where the skip parse has none, the device
-// side is parsed again, whole. A host error inside a __CUDA_ARCH__ region
-// may be the host's alone, so the device side is then parsed whole at once
-// (the HD runs: the host's error is host-only, the device's is in a header
-// body alike on both sides; the HD-FACTS lines: no bodies skipped on the
-// device). The HC runs have a host-only error outside any region (a
+// side was parsed with bodies skipped). Where the skip parse has none,
+// the device side is parsed again, whole. A host error inside a
+// __CUDA_ARCH__ region may be the host's alone, so the device side is
+// then parsed whole at once (the HD runs: the host's error is host-only,
+// the device's is in a header body alike on both sides; the HD-FACTS
+// lines: no bodies skipped on the device). The HC runs have a host-only error outside any region (a
 // __host__ __device__ function that calls a __device__ one, reached from
 // host code): the skip parse keeps its body, finds no error there, and the
 // device side is parsed again whole, where the header's error is; without
