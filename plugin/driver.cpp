@@ -83,6 +83,7 @@
 #include "archtok.h"
 #include "instantiate.h"
 #include "cursor.h"
+#include "driver.h"
 
 extern "C" {
 #include "frontend/cdriver.h"
@@ -345,34 +346,6 @@ std::string device_arch(const char *const *argv, int argc) {
   return "sm_75";
 }
 
-/* The cc1 invocation for the driver arguments, as libclang makes it (the
- * program name "clang", the file last, no spell checking); null when the
- * driver refuses them or reports an error about them (an unknown argument:
- * the full parse then says "clang rejected the arguments"). */
-std::shared_ptr<CompilerInvocation>
-invocation(const char *file, const char *const *argv, int argc,
-           IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
-  std::vector<const char *> args{"clang"};
-  DiagnosticOptions dopts;
-  CreateInvocationOptions o;
-
-  args.insert(args.end(), argv, argv + argc);
-  args.push_back("-fno-spell-checking");
-  args.push_back(file);
-  o.Diags = CompilerInstance::createDiagnostics(*vfs, dopts,
-                                                new IgnoringDiagConsumer());
-  o.VFS = vfs;
-  std::unique_ptr<CompilerInvocation> inv = createInvocation(args, o);
-  if (!inv || o.Diags->hasErrorOccurred())
-    return nullptr;
-  FrontendOptions &fo = inv->getFrontendOpts();
-  fo.SkipFunctionBodies = true;
-  fo.DisableFree = false; /* a worker parses many files */
-  fo.ProgramAction = frontend::ParseSyntaxOnly;
-  fo.OutputFile.clear();
-  return std::shared_ptr<CompilerInvocation>(std::move(inv));
-}
-
 } // namespace
 } // namespace xlp
 
@@ -397,7 +370,8 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
    * of `--in-process -j N` and the text emitter's relative paths saw it) */
   IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs =
       llvm::vfs::createPhysicalFileSystem();
-  std::shared_ptr<CompilerInvocation> inv = invocation(file, argv, argc, vfs);
+  std::shared_ptr<CompilerInvocation> inv =
+      cdriver_invocation(file, argv, argc, vfs);
   if (!inv || inv->getFrontendOpts().Inputs.size() != 1)
     return;
   CompilerInstance ci(inv);
@@ -445,6 +419,36 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
 }
 
 } // namespace
+} // namespace xlp
+
+namespace xlp {
+
+/* driver.h. An unknown argument makes it null: the full parse then says
+ * "clang rejected the arguments". */
+std::shared_ptr<CompilerInvocation>
+cdriver_invocation(const char *file, const char *const *argv, int argc,
+                   IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
+  std::vector<const char *> args{"clang"};
+  DiagnosticOptions dopts;
+  CreateInvocationOptions o;
+
+  args.insert(args.end(), argv, argv + argc);
+  args.push_back("-fno-spell-checking");
+  args.push_back(file);
+  o.Diags = CompilerInstance::createDiagnostics(*vfs, dopts,
+                                                new IgnoringDiagConsumer());
+  o.VFS = vfs;
+  std::unique_ptr<CompilerInvocation> inv = createInvocation(args, o);
+  if (!inv || o.Diags->hasErrorOccurred())
+    return nullptr;
+  FrontendOptions &fo = inv->getFrontendOpts();
+  fo.SkipFunctionBodies = true;
+  fo.DisableFree = false; /* a worker parses many files */
+  fo.ProgramAction = frontend::ParseSyntaxOnly;
+  fo.OutputFile.clear();
+  return std::shared_ptr<CompilerInvocation>(std::move(inv));
+}
+
 } // namespace xlp
 
 extern "C" __attribute__((visibility("default"))) int

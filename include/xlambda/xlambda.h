@@ -295,6 +295,16 @@ XL_API const char *xl_document_file(const xl_document *doc);
 XL_API int xl_document_base_pch(const xl_document *doc);
 
 /*
+ * 1 when the last check of doc parsed its text with a precompiled header of
+ * its leading block of directives that xlambda built (the templated
+ * function bodies of user headers kept, every other header body skipped)
+ * instead of clang's precompiled preamble, which skips every header body;
+ * 0 otherwise (the preamble, when that header could not be built: clang
+ * reported an error in the block).
+ */
+XL_API int xl_document_block_pch(const xl_document *doc);
+
+/*
  * 1 when the last check of doc reused the list of the user files of its
  * translation unit from the check before (the text's leading directives,
  * its other open files and those files on disk unchanged, and no #include

@@ -267,6 +267,23 @@ typedef struct file_list {
   int oom;
 } file_list;
 
+/* Whether file is the name a document's precompiled block of headers
+ * gave that block (docpch.c): its text is the main file's, which is
+ * scanned; asking libclang for it would read every entry of the PCH. */
+static int is_block_src(const xl_fe *fe, CXFile file) {
+  CXString name;
+  const char *s;
+  int same;
+
+  if (!fe->block_src)
+    return 0;
+  name = clang_getFileName(file);
+  s = clang_getCString(name);
+  same = s && strcmp(s, fe->block_src) == 0;
+  clang_disposeString(name);
+  return same;
+}
+
 /*
  * Keep the user files. A file included from a system header is taken to be
  * one too (clang gives a header found next to its includer the includer's
@@ -278,7 +295,8 @@ static void collect_file(CXFile file, CXSourceLocation *stack, unsigned depth,
   file_list *fl = data;
   const fe_file *f;
 
-  if (depth > 0 && clang_Location_isInSystemHeader(stack[0]))
+  if ((depth > 0 && clang_Location_isInSystemHeader(stack[0])) ||
+      is_block_src(fl->fe, file))
     return;
   f = xl_fe_file(fl->fe, file); /* its kind found once, then kept */
   if (!f || f->system)
@@ -312,16 +330,51 @@ static int kept_files(file_list *fl) {
   return 1;
 }
 
+/* 1 when fl holds f's file. */
+static int listed(const file_list *fl, const fe_file *f) {
+  size_t i;
+
+  for (i = 0; i < fl->n; i++)
+    if (xl_fe_file(fl->fe, fl->items[i]) == f)
+      return 1;
+  return 0;
+}
+
+/* Add the user files of a document's precompiled block (docpch.c), which
+ * clang_getInclusions does not list: it reads a PCH's files only when the
+ * unit has none of its own. */
+static void add_block_files(file_list *fl) {
+  xl_fe *fe = fl->fe;
+  const fe_file *f;
+  CXFile file;
+  size_t i;
+
+  for (i = 0; i < fe->nblock_files && !fl->oom; i++) {
+    file = clang_getFile(fe->tu, fe->block_files[i]);
+    f = file ? xl_fe_file(fe, file) : NULL;
+    if (!f || f->system || listed(fl, f))
+      continue;
+    if (XL_GROW(fl->items, fl->cap, fl->n + 1) < 0)
+      fl->oom = 1;
+    else
+      fl->items[fl->n++] = file;
+  }
+}
+
 /* Fill fl with the user files of the unit: the document's kept list, else
- * clang_getInclusions (then kept for the document's next check). */
+ * clang_getInclusions (then kept for the document's next check), and its
+ * precompiled block's. */
 static void user_files(file_list *fl) {
   xl_fe *fe = fl->fe;
   const char **paths;
   size_t i;
 
-  if (kept_files(fl))
+  if (kept_files(fl)) {
+    add_block_files(fl);
     return;
+  }
   clang_getInclusions(fe->tu, collect_file, fl);
+  add_block_files(fl);
   if (fl->oom || !fe->incl)
     return;
   paths = calloc(fl->n ? fl->n : 1, sizeof(*paths));

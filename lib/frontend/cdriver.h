@@ -13,6 +13,7 @@
 #define XL_FRONTEND_CDRIVER_H
 
 #include "xlambda/sys/facts.h"
+#include "xlambda/xlambda.h" /* xl_unsaved_file */
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,6 +51,27 @@ typedef int (*xl_cdriver_error_fn)(void *ctx, const char *file,
 int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
                      const char *const *argv, int argc, unsigned walk_flags,
                      xl_cdriver_error_fn on_error, void *ctx);
+
+/*
+ * Build a precompiled header at `pch` of a language-server document's
+ * leading block of directives (text[0..len)), read as the file `src` (a
+ * name in the document's directory, never written, so that its quoted
+ * #includes are found as the document's), with the clang driver arguments
+ * argv[0..argc) (as for xl_cdriver_parse, -fpch-instantiate-templates
+ * included) and files[0..nfiles) standing for those files on disk. The
+ * skip decision is the command line's for what a document's walk reads
+ * (blockpch.cpp): a user header's templated bodies are kept, every other
+ * header body is skipped. *out_built is 1 when the PCH was written, 0 when
+ * clang refused the arguments or reported an error (the caller then
+ * parses as before: the error is reported there). *out_files (the
+ * caller's: a NULL-terminated array of strings, each and the array
+ * freed with free) names the user files the block entered, as clang
+ * opened them, src left out. Returns XL_OK or XL_ENOMEM (nothing out).
+ */
+int xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
+                         const char *src, const char *text, size_t len,
+                         const char *const *argv, int argc,
+                         const xl_unsaved_file *files, size_t nfiles);
 
 #ifdef __cplusplus
 }

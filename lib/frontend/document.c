@@ -17,18 +17,22 @@
  * implicit include cheap, and ExcludeDeclarationsFromPCH hides the PCH's
  * declarations from the walk as it hides the preamble's.
  *
- * The PCH is named xlambda-base-PID-XXXXXX after the server's process. A
- * server that is killed cannot remove its PCHs (about 10 MB each), so
- * before building one, a server removes those of the same directory whose
- * PID no longer runs. A server of another PID namespace sharing the
- * directory would lose its PCH to this; clang then refuses the missing
- * file and that document is parsed without one (see reparse).
+ * A document whose text starts with directives gets, with the header
+ * bodies skipped (the default), its own PCH of that leading block instead
+ * of clang's preamble (docpch.c, blockpch.cpp): a preamble skips the
+ * bodies of all its headers, this PCH keeps the templated bodies of user
+ * headers, which the document's lambdas can reach. The document is then
+ * parsed with -include-pch and its block blanked (each byte but the line
+ * ends a space: the lines and columns stay). Where that PCH cannot be had
+ * (clang reports an error in the block, or refuses the PCH), the document
+ * is parsed with clang's preamble as before.
+ *
+ * The PCHs are temporary files (docpch.c); clang refusing one (it was
+ * removed, a header changed) makes the document parse without it (see
+ * reparse).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <clang-c/Index.h> /* the parse side: beyond the walk's seam.h */
-#include <dirent.h>
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,15 +47,29 @@ struct xl_frontend_doc {
   CXTranslationUnit tu;      /* NULL before the first parse or after a crash */
   const xl_command *cmd;     /* lent */
   xl_parse_opts opts;        /* opts.toolkit lent */
-  char **argv;               /* argc arguments, then -include-pch and
-                                the base PCH's path once it exists (that
-                                file is removed on free) */
+  char **argv;               /* argc arguments, then room for -include-pch
+                                PATH: lent, set for each parse (argc + 2
+                                arguments then) */
   int argc;
+  char *base;                /* the base PCH's path once built (removed on
+                                free) */
   int pch_failed;            /* building it failed: parse without one */
-  int tu_pch;                /* tu was parsed with the base PCH */
+  char *tu_pch;              /* the PCH tu was parsed with (a copy of
+                                the base's or the block's path), or NULL */
+  fe_block *block;           /* the leading block's PCH (docpch.c) */
   fe_incl *incl;             /* the user files of tu (inclusions.c) */
   int kept;                  /* the last parse reused them */
 };
+
+/* How a text is parsed (choose_pch). */
+typedef struct doc_text {
+  struct CXUnsavedFile *host; /* what libclang parses: the main file first */
+  struct CXUnsavedFile *orig; /* the editor's texts (the device side's) */
+  unsigned n;
+  char *blanked;              /* host[0]'s text when it is blanked */
+  size_t block;               /* the leading block's end */
+  const char *pch;            /* -include-pch's file, or NULL */
+} doc_text;
 
 /* An index that keeps preambles in memory and hides the PCH's declarations. */
 static CXIndex new_index(void) {
@@ -103,7 +121,8 @@ int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,
   doc->opts = *opts;
   doc->index = new_index();
   if (!doc->index || doc_args(doc) < 0 ||
-      xl_fe_incl_new(&doc->incl, cmd->file) < 0) {
+      xl_fe_incl_new(&doc->incl, cmd->file) < 0 ||
+      xl_fe_block_new(&doc->block, cmd->file) < 0) {
     xl_frontend_doc_free(doc);
     return XL_ENOMEM;
   }
@@ -116,17 +135,32 @@ void xl_frontend_doc_free(xl_frontend_doc *doc) {
     return;
   if (doc->tu)
     clang_disposeTranslationUnit(doc->tu);
+  free(doc->tu_pch);
   if (doc->index)
     clang_disposeIndex(doc->index);
-  if (doc->argv && doc->argv[doc->argc + 1])
-    unlink(doc->argv[doc->argc + 1]); /* the base PCH */
+  if (doc->argv) /* lent: not freed with the arguments */
+    doc->argv[doc->argc] = doc->argv[doc->argc + 1] = NULL;
   xl_argv_free(doc->argv);
+  if (doc->base)
+    unlink(doc->base);
+  free(doc->base);
+  xl_fe_block_free(doc->block);
   xl_fe_incl_free(doc->incl);
   free(doc);
 }
 
+/* 1 when doc's unit was parsed with the base PCH. */
+static int tu_base(const xl_frontend_doc *doc) {
+  return doc->tu && doc->tu_pch && doc->base &&
+         strcmp(doc->tu_pch, doc->base) == 0;
+}
+
 int xl_frontend_doc_base_pch(const xl_frontend_doc *doc) {
-  return doc->tu && doc->tu_pch;
+  return tu_base(doc);
+}
+
+int xl_frontend_doc_block_pch(const xl_frontend_doc *doc) {
+  return doc->tu && doc->tu_pch && !tu_base(doc);
 }
 
 int xl_frontend_doc_kept_inclusions(const xl_frontend_doc *doc) {
@@ -236,99 +270,109 @@ cleanup:
   return rc;
 }
 
-/* Whether name is a base PCH (xlambda-base-PID-XXXXXX) of a process that
- * no longer runs. */
-static int stale_base(const char *name) {
-  static const char prefix[] = "xlambda-base-";
-  const char *p = name + sizeof(prefix) - 1;
-  char *end = NULL;
-  long pid;
-
-  if (strncmp(name, prefix, sizeof(prefix) - 1) != 0 || *p < '1' ||
-      *p > '9')
-    return 0;
-  errno = 0;
-  pid = strtol(p, &end, 10);
-  if (errno || *end != '-' || strlen(end + 1) != 6 || pid == (long)getpid() ||
-      pid != (long)(pid_t)pid)
-    return 0;
-  return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
-}
-
-/* Remove the base PCHs in dir that killed servers left (best effort: a
- * file that cannot be removed stays). */
-static void remove_stale_bases(const char *dir) {
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  char path[4096];
-
-  if (!d)
-    return;
-  for (;;) {
-    e = readdir(d);
-    if (!e)
-      break;
-    if (stale_base(e->d_name) &&
-        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) <
-            (int)sizeof(path))
-      unlink(path);
-  }
-  closedir(d);
-}
-
-/* Build the base PCH in $TMPDIR (or /tmp) and append -include-pch PATH to
- * the arguments. Returns 0, or -1 (nothing kept; the caller parses without). */
+/* Build the base PCH (docpch.c's temporary file). Returns 0, or -1
+ * (nothing kept; the caller parses without). */
 static int build_base(xl_frontend_doc *doc) {
-  const char *dir = getenv("TMPDIR");
   char path[4096], src[4200];
-  int fd;
 
-  if (!dir || !*dir)
-    dir = "/tmp";
-  remove_stale_bases(dir);
-  if (snprintf(path, sizeof(path), "%s/xlambda-base-%ld-XXXXXX", dir,
-               (long)getpid()) >= (int)sizeof(path))
+  if (xl_fe_pch_tempfile(path, sizeof(path)) < 0)
     return -1;
-  fd = mkstemp(path);
-  if (fd < 0)
-    return -1;
-  close(fd);
   snprintf(src, sizeof(src), "%s.cu", path); /* a name only: never written */
-  doc->argv[doc->argc] = xl_strdup("-include-pch");
-  doc->argv[doc->argc + 1] = xl_strdup(path);
-  if (!doc->argv[doc->argc] || !doc->argv[doc->argc + 1] ||
-      save_base(doc, src, path) < 0) {
+  if (save_base(doc, src, path) < 0) {
     unlink(path);
-    free(doc->argv[doc->argc]);
-    free(doc->argv[doc->argc + 1]);
-    doc->argv[doc->argc] = doc->argv[doc->argc + 1] = NULL;
     return -1;
   }
-  return 0;
+  doc->base = xl_strdup(path);
+  if (!doc->base)
+    unlink(path);
+  return doc->base ? 0 : -1;
 }
 
-/* The number of arguments to parse text with: with the base PCH (built on
- * first need) when clang would build no preamble for text. */
-static int parse_argc(xl_frontend_doc *doc, const char *text, size_t len) {
+/* The base PCH for text when clang would build it no preamble (built on
+ * first need), else NULL. */
+static const char *base_for(xl_frontend_doc *doc, const char *text,
+                            size_t len) {
   if (leading_directive(text, len) || doc->pch_failed ||
       forced_include(doc->argv, doc->argc))
-    return doc->argc;
-  if (!doc->argv[doc->argc + 1] && build_base(doc) < 0) {
+    return NULL;
+  if (!doc->base && build_base(doc) < 0)
     doc->pch_failed = 1;
+  return doc->base;
+}
+
+/* Blank t->host[0]'s leading block (each byte but a line end a space), the
+ * block's PCH standing for it. XL_OK or XL_ENOMEM. */
+static int blank_block(doc_text *t) {
+  size_t i;
+
+  t->blanked = malloc(t->host[0].Length ? t->host[0].Length : 1);
+  if (!t->blanked)
+    return XL_ENOMEM;
+  memcpy(t->blanked, t->host[0].Contents, t->host[0].Length);
+  for (i = 0; i < t->block; i++)
+    if (t->blanked[i] != '\n' && t->blanked[i] != '\r')
+      t->blanked[i] = ' ';
+  t->host[0].Contents = t->blanked;
+  return XL_OK;
+}
+
+/*
+ * Choose the PCH that t is parsed with (t->pch): the leading block's own
+ * (its text then blanked), the base PCH, or none (clang's preamble, or no
+ * header bodies skipped). XL_OK or XL_ENOMEM.
+ */
+static int choose_pch(xl_frontend_doc *doc, doc_text *t,
+                      const xl_unsaved_file *files, size_t nfiles) {
+  const char *text = t->orig[0].Contents;
+  size_t len = t->orig[0].Length;
+  int rc;
+
+  t->host[0] = t->orig[0];
+  t->pch = NULL;
+  if (!(doc->opts.flags & XL_PARSE_SKIP_HEADER_BODIES))
+    return XL_OK;
+  t->pch = base_for(doc, text, len);
+  if (t->pch || !leading_directive(text, len) ||
+      forced_include(doc->argv, doc->argc))
+    return XL_OK;
+  rc = xl_fe_block_ready(&t->pch, doc->block, text, t->block, files, nfiles,
+                         (const char *const *)doc->argv, doc->argc);
+  if (rc == XL_OK && t->pch)
+    rc = blank_block(t);
+  return rc;
+}
+
+/* The arguments to parse with pch (may be NULL): their count; doc->argv
+ * then lends pch. */
+static int pch_args(xl_frontend_doc *doc, const char *pch) {
+  doc->argv[doc->argc] = doc->argv[doc->argc + 1] = NULL;
+  if (!pch)
     return doc->argc;
-  }
+  doc->argv[doc->argc] = (char *)"-include-pch";
+  doc->argv[doc->argc + 1] = (char *)pch;
   return doc->argc + 2;
 }
 
-/* Parse from scratch with argv[0..argc); on failure there is no TU. */
-static int fresh_parse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
-                       unsigned n, int argc, xl_error *err) {
-  enum CXErrorCode ec;
+/* 1 when doc's unit was parsed with pch (may be NULL). */
+static int same_pch(const xl_frontend_doc *doc, const char *pch) {
+  if (!doc->tu_pch || !pch)
+    return !doc->tu_pch && !pch;
+  return strcmp(doc->tu_pch, pch) == 0;
+}
 
+/* Parse from scratch, with t->pch when set; on failure there is no TU. */
+static int fresh_parse(xl_frontend_doc *doc, const doc_text *t,
+                       xl_error *err) {
+  enum CXErrorCode ec;
+  int argc = pch_args(doc, t->pch);
+
+  free(doc->tu_pch);
+  doc->tu_pch = t->pch ? xl_strdup(t->pch) : NULL;
+  if (t->pch && !doc->tu_pch)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
   ec = clang_parseTranslationUnit2(doc->index, doc->cmd->file,
                                    (const char *const *)doc->argv, argc,
-                                   unsaved, n, parse_flags(doc), &doc->tu);
-  doc->tu_pch = argc > doc->argc;
+                                   t->host, t->n, parse_flags(doc), &doc->tu);
   if (ec == CXError_Success)
     return XL_OK;
   doc->tu = NULL;
@@ -338,20 +382,35 @@ static int fresh_parse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
 static void drop_tu(xl_frontend_doc *doc) {
   clang_disposeTranslationUnit(doc->tu);
   doc->tu = NULL;
+  free(doc->tu_pch);
+  doc->tu_pch = NULL;
   xl_fe_incl_drop(doc->incl); /* a new unit: its files are asked again */
 }
 
-/* Parse the first time, or reparse; on failure the TU is gone. A base PCH
- * clang refuses or fails on is given up: the text is parsed again without
- * it. */
-static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
-                   unsigned n, int argc, xl_error *err) {
+/* Give up t's PCH, which clang refused: the block's until its text or the
+ * unsaved files change, the base for good; t is then parsed as before. */
+static void give_up_pch(xl_frontend_doc *doc, doc_text *t,
+                        const xl_unsaved_file *files, size_t nfiles) {
+  if (doc->base && strcmp(t->pch, doc->base) == 0)
+    doc->pch_failed = 1;
+  else
+    xl_fe_block_refused(doc->block, t->orig[0].Contents, t->block, files,
+                        nfiles);
+  t->pch = NULL;
+  t->host[0] = t->orig[0];
+}
+
+/* Parse the first time, or reparse; on failure the TU is gone. A PCH clang
+ * refuses or fails on is given up: the text is parsed again without it. */
+static int reparse(xl_frontend_doc *doc, doc_text *t,
+                   const xl_unsaved_file *files, size_t nfiles,
+                   xl_error *err) {
   int rc;
 
-  if (doc->tu && doc->tu_pch != (argc > doc->argc))
-    drop_tu(doc); /* the text gained or lost its leading directives */
+  if (doc->tu && !same_pch(doc, t->pch))
+    drop_tu(doc); /* another PCH, or none */
   if (doc->tu) {
-    rc = clang_reparseTranslationUnit(doc->tu, n, unsaved,
+    rc = clang_reparseTranslationUnit(doc->tu, t->n, t->host,
                                       clang_defaultReparseOptions(doc->tu));
     if (rc != 0) {
       drop_tu(doc);
@@ -360,36 +419,46 @@ static int reparse(xl_frontend_doc *doc, struct CXUnsavedFile *unsaved,
                        doc->cmd->file, err);
     }
   } else {
-    rc = fresh_parse(doc, unsaved, n, argc, err);
+    rc = fresh_parse(doc, t, err);
   }
-  if (argc == doc->argc || rc == XL_ECRASH ||
+  if (!t->pch || rc == XL_ECRASH ||
       (rc == XL_OK && !any_diag(doc->tu, is_pch_refusal)))
     return rc;
   if (doc->tu)
     drop_tu(doc);
-  doc->pch_failed = 1;
-  return fresh_parse(doc, unsaved, n, doc->argc, err);
+  give_up_pch(doc, t, files, nfiles);
+  return fresh_parse(doc, t, err);
 }
 
-/* The main file's text, then the other files' (a new array, or NULL). */
-static struct CXUnsavedFile *unsaved_files(const xl_frontend_doc *doc,
-                                           const char *text, size_t len,
-                                           const xl_unsaved_file *files,
-                                           size_t nfiles) {
-  struct CXUnsavedFile *u = calloc(nfiles + 1, sizeof(*u));
+/* t's texts: the main file's, then the other files'. XL_OK or XL_ENOMEM. */
+static int doc_text_new(doc_text *t, const xl_frontend_doc *doc,
+                        const char *text, size_t len,
+                        const xl_unsaved_file *files, size_t nfiles) {
   size_t i;
 
-  if (!u)
-    return NULL;
-  u[0].Filename = doc->cmd->file;
-  u[0].Contents = text;
-  u[0].Length = (unsigned long)len;
+  memset(t, 0, sizeof(*t));
+  t->n = (unsigned)(nfiles + 1);
+  t->orig = calloc(nfiles + 1, sizeof(*t->orig));
+  t->host = calloc(nfiles + 1, sizeof(*t->host));
+  if (!t->orig || !t->host)
+    return XL_ENOMEM;
+  t->orig[0].Filename = doc->cmd->file;
+  t->orig[0].Contents = text;
+  t->orig[0].Length = (unsigned long)len;
   for (i = 0; i < nfiles; i++) {
-    u[i + 1].Filename = files[i].path;
-    u[i + 1].Contents = files[i].text;
-    u[i + 1].Length = (unsigned long)files[i].len;
+    t->orig[i + 1].Filename = files[i].path;
+    t->orig[i + 1].Contents = files[i].text;
+    t->orig[i + 1].Length = (unsigned long)files[i].len;
   }
-  return u;
+  memcpy(t->host, t->orig, (nfiles + 1) * sizeof(*t->host));
+  t->block = xl_fe_leading_block(text, len);
+  return XL_OK;
+}
+
+static void doc_text_free(doc_text *t) {
+  free(t->orig);
+  free(t->host);
+  free(t->blanked);
 }
 
 /* Walk doc's unit, or recover.c's second parse of a rewritten copy of it
@@ -402,12 +471,14 @@ static int doc_facts(xl_facts **out, xl_frontend_doc *doc, fe_doc_in *in,
 
   memset(&rec, 0, sizeof(rec));
   if (xl_fe_recover(&rec, &again, doc->tu, doc->index, doc->cmd->file,
-                    doc->argv, doc->tu_pch ? doc->argc + 2 : doc->argc) < 0) {
+                    doc->argv, pch_args(doc, doc->tu_pch)) < 0) {
     xl_recovery_free(&rec);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
-  if (again)
+  if (again) {
     in->incl = NULL; /* another unit: its files are its own */
+    in->main_text = NULL; /* and its text, recover.c's */
+  }
   rc = xl_fe_tu_facts(out, doc->index, again ? again : doc->tu,
                       again ? &rec : NULL, doc->cmd, &doc->opts, clang_errors,
                       NULL, in, err);
@@ -422,23 +493,34 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
                           const char *text, size_t len,
                           const xl_unsaved_file *files, size_t nfiles,
                           xl_diags *clang_errors, xl_error *err) {
-  struct CXUnsavedFile *unsaved = unsaved_files(doc, text, len, files, nfiles);
+  doc_text t;
   fe_doc_in in;
   int rc;
 
   *out = NULL;
-  if (!unsaved)
+  rc = doc_text_new(&t, doc, text, len, files, nfiles);
+  if (rc == XL_OK)
+    rc = choose_pch(doc, &t, files, nfiles);
+  if (rc < 0) {
+    doc_text_free(&t);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
-  rc = reparse(doc, unsaved, (unsigned)(nfiles + 1),
-               parse_argc(doc, text, len), err);
+  }
+  rc = reparse(doc, &t, files, nfiles, err);
   if (rc == XL_OK) {
-    /* the device side, when needed, parses the same texts */
+    /* the device side, when needed, parses the editor's texts */
     xl_fe_incl_prepare(doc->incl, text, len, files, nfiles);
-    in.unsaved = unsaved;
-    in.nunsaved = (unsigned)(nfiles + 1);
+    memset(&in, 0, sizeof(in));
+    in.unsaved = t.orig;
+    in.nunsaved = t.n;
     in.incl = doc->incl;
+    in.main_text = text;
+    in.main_len = len;
+    if (xl_frontend_doc_block_pch(doc)) {
+      in.block_files = xl_fe_block_files(doc->block, &in.nblock_files);
+      in.block_src = xl_fe_block_src(doc->block);
+    }
     rc = doc_facts(out, doc, &in, clang_errors, err);
   }
-  free(unsaved);
+  doc_text_free(&t);
   return rc;
 }

@@ -163,6 +163,12 @@ typedef struct xl_fe {
 
   struct fe_uses *uses;        /* uses.c's state, created on first need */
   struct fe_incl *incl;        /* a document's kept user files (may be NULL) */
+  const char *const *block_files; /* those of its precompiled block, which
+                                     clang_getInclusions does not list */
+  size_t nblock_files;
+  const char *block_src;       /* that block's own name: not a file to scan */
+  const char *main_text;       /* a document's text, or NULL */
+  size_t main_len;
 } xl_fe;
 
 /* ---- annot.c (lambda_operator_annotated's fix-it) ---------------------- */
@@ -396,16 +402,18 @@ struct xl_recovery;
  * NULL) names the text recover.c blanked; `flags` are the XL_PARSE_* flags
  * (XL_PARSE_SYSTEM_HEADERS walks system headers too). With `needs_device`
  * (may be NULL) the walk's state then scans for __CUDA_ARCH__ conditionals
- * (xl_fe_arch_scan), which sets it; `incl` (may be NULL) is a document's
- * list of its user files, which that scan reuses or fills (inclusions.c).
+ * (xl_fe_arch_scan), which sets it; `doc` (may be NULL) is what a
+ * language-server document adds: its list of user files, which that scan
+ * reuses or fills (inclusions.c), and those of its precompiled block.
  * XL_OK or XL_ENOMEM. The one entry of
  * the walk, over either AST behind its seam (seam.h): libclang's, or the
  * compiler's in the clang plugin, which compiles the walk files against its
  * adapter (lib/frontend/seam_prefix.h) and calls it the same way.
  */
+struct fe_doc_in;
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const struct xl_recovery *rec, unsigned flags,
-                  int *needs_device, struct fe_incl *incl);
+                  int *needs_device, const struct fe_doc_in *doc);
 
 /* Walk the whole TU and fill fe->facts. Returns XL_OK or XL_ENOMEM. */
 int xl_fe_walk(xl_fe *fe);
@@ -443,11 +451,19 @@ struct xl_recovery;
 
 /* What a language-server document (document.c) adds to the analysis of its
  * translation unit: the editor's texts, which the device side parses too,
- * and its kept list of user files. */
+ * its kept list of user files, and the user files of the block of headers
+ * it precompiled (docpch.c). */
 typedef struct fe_doc_in {
   const struct CXUnsavedFile *unsaved; /* the main file's text first */
   unsigned nunsaved;
   struct fe_incl *incl;                /* may be NULL */
+  const char *const *block_files;      /* lent; NULL when none */
+  size_t nblock_files;
+  const char *block_src;  /* the block's name in the PCH (lent), or NULL */
+  const char *main_text;  /* the editor's text of the main file, when tu
+                             parsed it (its leading block maybe blanked):
+                             what the walk reads; NULL: clang's */
+  size_t main_len;
 } fe_doc_in;
 
 /*
@@ -551,6 +567,49 @@ size_t xl_fe_skip_blank(const char *s, size_t n, size_t i);
 /* The end of s's leading whitespace, comments and directive lines (a
  * UTF-8 byte order mark skipped): where clang's preamble can lie. */
 size_t xl_fe_leading_block(const char *s, size_t n);
+
+/* ---- docpch.c ---------------------------------------------------------- */
+
+/*
+ * Make an empty temporary file for a PCH, $TMPDIR/xlambda-base-PID-XXXXXX
+ * (or /tmp's), into path (size bytes), after removing those of processes
+ * that no longer run. Returns 0, or -1 (no file).
+ */
+int xl_fe_pch_tempfile(char *path, size_t size);
+
+/* A language-server document's leading block of headers, precompiled
+ * with the command line's skip decision (docpch.c). */
+typedef struct fe_block fe_block;
+
+/* A new one for the document of main_file into *out (the caller frees it
+ * with xl_fe_block_free). XL_OK or XL_ENOMEM. */
+int xl_fe_block_new(fe_block **out, const char *main_file);
+
+/* Release b and remove its PCH. Accepts NULL. */
+void xl_fe_block_free(fe_block *b);
+
+/*
+ * The PCH of text's leading block text[0..block) with the unsaved files
+ * and the driver arguments argv[0..argc): *out_path (b's, valid until the
+ * next call) is the kept one while still right, else one built anew, or
+ * NULL when there is none (no cdriver library, a block clang reports an
+ * error in or refused: the caller parses as before). XL_OK or XL_ENOMEM.
+ */
+int xl_fe_block_ready(const char **out_path, fe_block *b, const char *text,
+                      size_t block, const struct xl_unsaved_file *files,
+                      size_t nfiles, const char *const *argv, int argc);
+
+/* clang refused b's PCH: it is removed, and given up until the block's
+ * text or the unsaved files change. */
+void xl_fe_block_refused(fe_block *b, const char *text, size_t block,
+                         const struct xl_unsaved_file *files, size_t nfiles);
+
+/* The name b's PCH gave the block (b's): not a file on disk. */
+const char *xl_fe_block_src(const fe_block *b);
+
+/* The user files b's PCH entered (b's), or NULL with *n = 0 when it has
+ * none. b may be NULL. */
+const char *const *xl_fe_block_files(const fe_block *b, size_t *n);
 
 /* ---- device.c ---------------------------------------------------------- */
 

@@ -122,6 +122,10 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
  * directive, so clang built no preamble), else 0. */
 int xl_frontend_doc_base_pch(const xl_frontend_doc *doc);
 
+/* 1 when the last parse of doc used the PCH of its leading block of
+ * headers (lib/frontend/docpch.c), else 0. */
+int xl_frontend_doc_block_pch(const xl_frontend_doc *doc);
+
 /* 1 when the last parse of doc reused its kept list of user files
  * (lib/frontend/inclusions.c), else 0. */
 int xl_frontend_doc_kept_inclusions(const xl_frontend_doc *doc);

@@ -397,8 +397,7 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   describe_tu(facts, cmd, opts);
   rc = xl_fe_walk_tu(facts, tu, rec, opts->flags,
-                     opts->side == XL_SIDE_HOST ? &needs_device : NULL,
-                     doc ? doc->incl : NULL);
+                     opts->side == XL_SIDE_HOST ? &needs_device : NULL, doc);
   hash_as_on_disk(facts, rec);
   if (rc == XL_OK && (opts->flags & XL_PARSE_RECORD_DEPS))
     rc = xl_fe_record_deps(facts, tu, rec, NULL);

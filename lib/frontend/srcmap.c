@@ -124,11 +124,18 @@ static int is_blanked(const xl_fe *fe, const char *path) {
  * libclang finds at once), recover.c's blanked copies, the device side's
  * prelude and anything that cannot be read come from libclang. The plugin's
  * shim finds any file at once (XL_SEAM_CHEAP_FILE_CONTENTS): there every
- * text is clang's own buffer, and no header is read twice.
+ * text is clang's own buffer, and no header is read twice. A language-server
+ * document's main file is its editor text, given with the unit (the unit
+ * may have parsed it with its leading block blanked, docpch.c).
  */
 static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
   CXFile main_file;
 
+  if (fe->main_text && path && strcmp(path, fe->facts->main_file) == 0) {
+    f->buf = fe->main_text; /* a document's, its block not blanked */
+    f->len = fe->main_len;
+    return;
+  }
   if (!XL_SEAM_CHEAP_FILE_CONTENTS && path && path[0] == '/' &&
       !is_blanked(fe, path)) {
     main_file = clang_getFile(fe->tu, fe->facts->main_file);

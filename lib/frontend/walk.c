@@ -275,7 +275,7 @@ int xl_fe_walk(xl_fe *fe) {
 
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const xl_recovery *rec, unsigned flags, int *needs_device,
-                  fe_incl *incl) {
+                  const fe_doc_in *doc) {
   xl_fe *fe = calloc(1, sizeof(*fe));
   int rc;
 
@@ -284,7 +284,14 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
   fe->tu = tu;
   fe->walk_system = (flags & XL_PARSE_SYSTEM_HEADERS) != 0;
   fe->facts = facts;
-  fe->incl = incl;
+  if (doc) {
+    fe->incl = doc->incl;
+    fe->block_files = doc->block_files;
+    fe->nblock_files = doc->nblock_files;
+    fe->block_src = doc->block_src;
+    fe->main_text = doc->main_text;
+    fe->main_len = doc->main_len;
+  }
   if (rec) {
     fe->blanked = rec->blanked;
     fe->nblanked = rec->n;

@@ -465,6 +465,10 @@ int xl_document_base_pch(const xl_document *doc) {
   return xl_frontend_doc_base_pch(doc->fe);
 }
 
+int xl_document_block_pch(const xl_document *doc) {
+  return xl_frontend_doc_block_pch(doc->fe);
+}
+
 int xl_document_kept_inclusions(const xl_document *doc) {
   return xl_frontend_doc_kept_inclusions(doc->fe);
 }

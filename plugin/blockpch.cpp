@@ -1,0 +1,186 @@
+/*
+ * blockpch.cpp: a language-server document's leading block of headers,
+ * precompiled with the command line's skip decision (issue 20), in the
+ * shared library xlambda_cdriver (lib/frontend/cdriver.h).
+ *
+ * libclang's precompiled preamble skips the function bodies of all of its
+ * headers or of none. The first costs findings: a lambda of the document
+ * that reaches a user header's template (which asks for the lambda's
+ * return type, say) is found by `xlambda check` and was not by the server.
+ * The second costs about four times the time of an edit of a file that
+ * includes Thrust: every library template the document instantiates then
+ * has its body. So document.c precompiles the block here instead and
+ * parses the rest of the document with it (-include-pch, the block's text
+ * blanked), and this parse keeps what a document's walk can read:
+ *   - a templated body of a user header (a function template, a member of
+ *     a class template, a generic lambda): the document's closures reach
+ *     it through an instantiation made in the document's parse, which the
+ *     walk reads (instances.c, uses.c, introspect_tmpl.c, adl.c);
+ *   - nothing else: the walk does not visit the block's declarations (the
+ *     index hides a PCH's), a non-templated function cannot receive a
+ *     closure, and a system header's bodies are skipped as the preamble
+ *     skipped them (the command line parses those it instantiates;
+ *     docs/editors.md says what the server leaves out).
+ * (clang itself keeps constexpr bodies and bodies with a deduced return
+ * type.)
+ */
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclBase.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cstdlib>
+#include <cstring>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
+#include <set>
+#include <string>
+
+#include "driver.h"
+
+extern "C" {
+#include "frontend/cdriver.h"
+}
+
+using namespace clang;
+
+namespace xlp {
+namespace {
+
+/* The skip decision (see the top of this file). */
+class BlockSkip : public ASTConsumer {
+public:
+  explicit BlockSkip(const SourceManager &sm) : sm_(sm) {}
+
+  bool shouldSkipFunctionBody(Decl *d) override {
+    const FunctionDecl *fd = d->getAsFunction();
+    SourceLocation loc = sm_.getExpansionLoc(d->getLocation());
+
+    if (!fd || loc.isInvalid())
+      return false;
+    return sm_.isInSystemHeader(loc) || !fd->isTemplated();
+  }
+
+private:
+  const SourceManager &sm_;
+};
+
+/* clang's PCH, its consumer joined by the skip decision: a body is skipped
+ * only when every consumer agrees (MultiplexConsumer), and PCHGenerator
+ * agrees to all. */
+class BlockPchAction : public GeneratePCHAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 StringRef in) override {
+    std::unique_ptr<ASTConsumer> pch =
+        GeneratePCHAction::CreateASTConsumer(ci, in);
+    if (!pch)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> all;
+    all.push_back(std::move(pch));
+    all.push_back(std::make_unique<BlockSkip>(ci.getSourceManager()));
+    return std::make_unique<MultiplexConsumer>(std::move(all));
+  }
+};
+
+/* The user files sm entered, src left out, as clang opened them. */
+std::set<std::string> user_files(const SourceManager &sm, const char *src) {
+  std::set<std::string> out;
+
+  for (unsigned i = 0, n = sm.local_sloc_entry_size(); i < n; i++) {
+    const SrcMgr::SLocEntry &e = sm.getLocalSLocEntry(i);
+    if (!e.isFile() || SrcMgr::isSystem(e.getFile().getFileCharacteristic()))
+      continue;
+    OptionalFileEntryRef fe = e.getFile().getContentCache().OrigEntry;
+    if (fe && fe->getName() != src)
+      out.insert(fe->getName().str());
+  }
+  return out;
+}
+
+/* names as a NULL-terminated array of malloc'd strings; null without
+ * memory. */
+char **to_c(const std::set<std::string> &names) {
+  char **out = static_cast<char **>(calloc(names.size() + 1, sizeof(char *)));
+  size_t k = 0;
+
+  if (!out)
+    return nullptr;
+  for (const std::string &name : names) {
+    out[k] = strdup(name.c_str());
+    if (!out[k]) {
+      for (size_t j = 0; j < k; j++)
+        free(out[j]);
+      free(out);
+      return nullptr;
+    }
+    k++;
+  }
+  return out;
+}
+
+} // namespace
+} // namespace xlp
+
+namespace xlp {
+namespace {
+
+/* xl_cdriver_block_pch, but for giving the pages back. */
+int build_block_pch(int *out_built, char ***out_files, const char *pch,
+                    const char *src, const char *text, size_t len,
+                    const char *const *argv, int argc,
+                    const xl_unsaved_file *files, size_t nfiles) {
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs =
+      llvm::vfs::createPhysicalFileSystem();
+  std::shared_ptr<CompilerInvocation> inv =
+      cdriver_invocation(src, argv, argc, vfs);
+  if (!inv || inv->getFrontendOpts().Inputs.size() != 1)
+    return XL_OK;
+  FrontendOptions &fo = inv->getFrontendOpts();
+  fo.ProgramAction = frontend::GeneratePCH;
+  fo.OutputFile = pch;
+  PreprocessorOptions &ppo = inv->getPreprocessorOpts();
+  ppo.RetainRemappedFileBuffers = false; /* the instance frees them */
+  ppo.addRemappedFile(src, llvm::MemoryBuffer::getMemBufferCopy(
+                               StringRef(text, len), src).release());
+  for (size_t i = 0; i < nfiles; i++)
+    ppo.addRemappedFile(files[i].path,
+                        llvm::MemoryBuffer::getMemBufferCopy(
+                            StringRef(files[i].text, files[i].len),
+                            files[i].path).release());
+  CompilerInstance ci(inv);
+  ci.setVirtualFileSystem(vfs);
+  ci.createDiagnostics(new IgnoringDiagConsumer(), true);
+  BlockPchAction act;
+  if (!ci.ExecuteAction(act) || ci.getDiagnostics().hasErrorOccurred())
+    return XL_OK;
+  *out_files = to_c(user_files(ci.getSourceManager(), src));
+  if (!*out_files)
+    return XL_ENOMEM;
+  *out_built = 1;
+  return XL_OK;
+}
+
+} // namespace
+} // namespace xlp
+
+extern "C" __attribute__((visibility("default"))) int
+xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
+                     const char *src, const char *text, size_t len,
+                     const char *const *argv, int argc,
+                     const xl_unsaved_file *files, size_t nfiles) {
+  *out_built = 0;
+  *out_files = nullptr;
+  int rc = xlp::build_block_pch(out_built, out_files, pch, src, text, len,
+                                argv, argc, files, nfiles);
+#ifdef __GLIBC__
+  malloc_trim(0); /* the pages of the block's AST, before the document's
+                     parse: the server's peak is then the larger of two */
+#endif
+  return rc;
+}
