@@ -35,9 +35,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#ifdef __GLIBC__
-#include <malloc.h> /* malloc_trim */
-#endif
 #include <set>
 #include <string>
 
@@ -178,9 +175,7 @@ xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
   *out_files = nullptr;
   int rc = xlp::build_block_pch(out_built, out_files, pch, src, text, len,
                                 argv, argc, files, nfiles);
-#ifdef __GLIBC__
-  malloc_trim(0); /* the pages of the block's AST, before the document's
-                     parse: the server's peak is then the larger of two */
-#endif
+  xlp::give_back_pages(); /* the block's AST, before the document's parse:
+                             the server's peak is the larger of the two */
   return rc;
 }

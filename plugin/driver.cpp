@@ -352,13 +352,6 @@ std::string device_arch(const char *const *argv, int argc) {
 namespace xlp {
 namespace {
 
-/* Return the pages the heap freed to the system (the peak of a unit is
- * then the larger of its two sides, not their sum). */
-void give_back_pages() {
-#ifdef __GLIBC__
-  malloc_trim(0);
-#endif
-}
 
 /* The skip parse of one file into job (job.walked and not
  * job.errors.give_way: it stands). */
@@ -422,6 +415,14 @@ void run_skip_parse(Job &job, const char *file, const char *const *argv,
 } // namespace xlp
 
 namespace xlp {
+
+/* driver.h: the peak of a unit is then the larger of its two sides, not
+ * their sum. */
+void give_back_pages() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
 
 /* driver.h. An unknown argument makes it null: the full parse then says
  * "clang rejected the arguments". */

@@ -25,6 +25,10 @@ std::shared_ptr<clang::CompilerInvocation>
 cdriver_invocation(const char *file, const char *const *argv, int argc,
                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs);
 
+/* Return the pages the heap freed to the system (glibc's malloc_trim), so
+ * that the next parse's peak is not added to the last one's. */
+void give_back_pages();
+
 } // namespace xlp
 
 #endif /* XLP_DRIVER_H */
