@@ -146,7 +146,10 @@ def kill_clangd():
 
 def kill_xlambda():
     p, _ = start([PROXY, '--xlambda-clangd=' + CLANGD])
-    settled(p, has('xlambda'))
+    # both sides published first: the republication is then clangd's alone
+    # (killed after xlambda's first publication but before clangd's, which
+    # a loaded machine allows, it held nothing of clangd's yet)
+    settled(p, lambda m: has('xlambda')(m) and has('clang')(m))
     os.kill(child(p.p.pid, 'xlambda'), signal.SIGKILL)
     gone = settled(p, lambda m: not has('xlambda')(m), 30)
     print('XLAMBDA KILLED republished', gone is not None and has('clang')(gone))
