@@ -275,11 +275,11 @@ static int is_block_src(const xl_fe *fe, CXFile file) {
   const char *s;
   int same;
 
-  if (!fe->block_src)
+  if (!fe->doc->block_src)
     return 0;
   name = clang_getFileName(file);
   s = clang_getCString(name);
-  same = s && strcmp(s, fe->block_src) == 0;
+  same = s && strcmp(s, fe->doc->block_src) == 0;
   clang_disposeString(name);
   return same;
 }
@@ -312,7 +312,7 @@ static void collect_file(CXFile file, CXSourceLocation *stack, unsigned depth,
  * names files of this translation unit. Returns 1 when fl was filled. */
 static int kept_files(file_list *fl) {
   size_t n, i;
-  const char *const *paths = xl_fe_incl_files(fl->fe->incl, &n);
+  const char *const *paths = xl_fe_incl_files(fl->fe->doc->incl, &n);
   const fe_file *f;
   CXFile file;
 
@@ -349,8 +349,8 @@ static void add_block_files(file_list *fl) {
   CXFile file;
   size_t i;
 
-  for (i = 0; i < fe->nblock_files && !fl->oom; i++) {
-    file = clang_getFile(fe->tu, fe->block_files[i]);
+  for (i = 0; i < fe->doc->nblock_files && !fl->oom; i++) {
+    file = clang_getFile(fe->tu, fe->doc->block_files[i]);
     f = file ? xl_fe_file(fe, file) : NULL;
     if (!f || f->system || listed(fl, f))
       continue;
@@ -375,12 +375,12 @@ static void user_files(file_list *fl) {
   }
   clang_getInclusions(fe->tu, collect_file, fl);
   add_block_files(fl);
-  if (fl->oom || !fe->incl)
+  if (fl->oom || !fe->doc->incl)
     return;
   paths = calloc(fl->n ? fl->n : 1, sizeof(*paths));
   for (i = 0; paths && i < fl->n; i++)
     paths[i] = fe->facts->files[xl_fe_file(fe, fl->items[i])->id];
-  if (!paths || xl_fe_incl_keep(fe->incl, paths, fl->n) < 0)
+  if (!paths || xl_fe_incl_keep(fe->doc->incl, paths, fl->n) < 0)
     xl_fe_oom(fe);
   free(paths);
 }

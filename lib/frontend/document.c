@@ -53,7 +53,8 @@ struct xl_frontend_doc {
   int argc;
   char *base;                /* the base PCH's path once built (removed on
                                 free) */
-  int pch_failed;            /* building it failed: parse without one */
+  int pch_failed;            /* the base PCH failed or was refused: parse
+                                without one */
   char *tu_pch;              /* the PCH tu was parsed with (a copy of
                                 the base's or the block's path), or NULL */
   fe_block *block;           /* the leading block's PCH (docpch.c) */
@@ -288,12 +289,10 @@ static int build_base(xl_frontend_doc *doc) {
   return doc->base ? 0 : -1;
 }
 
-/* The base PCH for text when clang would build it no preamble (built on
- * first need), else NULL. */
-static const char *base_for(xl_frontend_doc *doc, const char *text,
-                            size_t len) {
-  if (leading_directive(text, len) || doc->pch_failed ||
-      forced_include(doc->argv, doc->argc))
+/* The base PCH, built on first need; NULL when it cannot be had (building
+ * it failed, or clang refused it). */
+static const char *base_pch(xl_frontend_doc *doc) {
+  if (doc->pch_failed)
     return NULL;
   if (!doc->base && build_base(doc) < 0)
     doc->pch_failed = 1;
@@ -329,12 +328,13 @@ static int choose_pch(xl_frontend_doc *doc, doc_text *t,
 
   t->host[0] = t->orig[0];
   t->pch = NULL;
-  if (!(doc->opts.flags & XL_PARSE_SKIP_HEADER_BODIES))
-    return XL_OK;
-  t->pch = base_for(doc, text, len);
-  if (t->pch || !leading_directive(text, len) ||
+  if (!(doc->opts.flags & XL_PARSE_SKIP_HEADER_BODIES) ||
       forced_include(doc->argv, doc->argc))
+    return XL_OK; /* a PCH would include the forced file a second time */
+  if (!leading_directive(text, len)) { /* clang builds it no preamble */
+    t->pch = base_pch(doc);
     return XL_OK;
+  }
   rc = xl_fe_block_ready(&t->pch, doc->block, text, t->block, files, nfiles,
                          (const char *const *)doc->argv, doc->argc);
   if (rc == XL_OK && t->pch)

@@ -162,13 +162,8 @@ typedef struct xl_fe {
   size_t nblanked;
 
   struct fe_uses *uses;        /* uses.c's state, created on first need */
-  struct fe_incl *incl;        /* a document's kept user files (may be NULL) */
-  const char *const *block_files; /* those of its precompiled block, which
-                                     clang_getInclusions does not list */
-  size_t nblock_files;
-  const char *block_src;       /* that block's own name: not a file to scan */
-  const char *main_text;       /* a document's text, or NULL */
-  size_t main_len;
+  const struct fe_doc_in *doc; /* what a document adds (lent; an empty one
+                                 outside a document), below */
 } xl_fe;
 
 /* ---- annot.c (lambda_operator_annotated's fix-it) ---------------------- */

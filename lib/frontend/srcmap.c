@@ -131,9 +131,10 @@ static int is_blanked(const xl_fe *fe, const char *path) {
 static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
   CXFile main_file;
 
-  if (fe->main_text && path && strcmp(path, fe->facts->main_file) == 0) {
-    f->buf = fe->main_text; /* a document's, its block not blanked */
-    f->len = fe->main_len;
+  if (fe->doc->main_text && path &&
+      strcmp(path, fe->facts->main_file) == 0) {
+    f->buf = fe->doc->main_text; /* a document's, its block not blanked */
+    f->len = fe->doc->main_len;
     return;
   }
   if (!XL_SEAM_CHEAP_FILE_CONTENTS && path && path[0] == '/' &&

@@ -273,6 +273,9 @@ int xl_fe_walk(xl_fe *fe) {
   return fe->status;
 }
 
+/* What a unit that is no document adds: nothing. */
+static const fe_doc_in no_doc;
+
 int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
                   const xl_recovery *rec, unsigned flags, int *needs_device,
                   const fe_doc_in *doc) {
@@ -284,14 +287,7 @@ int xl_fe_walk_tu(xl_facts *facts, CXTranslationUnit tu,
   fe->tu = tu;
   fe->walk_system = (flags & XL_PARSE_SYSTEM_HEADERS) != 0;
   fe->facts = facts;
-  if (doc) {
-    fe->incl = doc->incl;
-    fe->block_files = doc->block_files;
-    fe->nblock_files = doc->nblock_files;
-    fe->block_src = doc->block_src;
-    fe->main_text = doc->main_text;
-    fe->main_len = doc->main_len;
-  }
+  fe->doc = doc ? doc : &no_doc;
   if (rec) {
     fe->blanked = rec->blanked;
     fe->nblanked = rec->n;
