@@ -25,9 +25,14 @@
 static const char *const known_arch_macros[] = {
     "NV_IF_TARGET", "NV_IF_ELSE_TARGET", "NV_DISPATCH_TARGET", NULL};
 
+/* The names of the macros found to be arch macros, with a hash index:
+ * is_arch_name is asked for every identifier of every directive. */
 typedef struct arch_names {
   char **items;
-  size_t n, cap;
+  size_t *lens;
+  size_t n, cap, lcap;
+  size_t *slots; /* 1 + an index into items; 0: empty */
+  size_t nslots; /* a power of two, more than twice n; 0 before the first */
   int oom;
 } arch_names;
 
@@ -44,9 +49,23 @@ typedef struct group {
   arm cur;
 } group;
 
+/* A directive: its '#' and the end of its (possibly continued) line. */
+typedef struct directive {
+  size_t hash, eol;
+} directive;
+
+/* A file's directives, found by its one lexing (the passes reuse them). */
+typedef struct file_dirs {
+  directive *items;
+  size_t n, cap;
+  int done;
+} file_dirs;
+
 typedef struct scan {
   xl_fe *fe;
   fe_file *file;
+  file_dirs *dirs; /* the current file's */
+  int oom;
   arch_names *names;
   int record;               /* pass 2: record xl_cond facts */
   group stack[MAX_NESTING];
@@ -55,6 +74,24 @@ typedef struct scan {
 } scan;
 
 /* ---- names ------------------------------------------------------------- */
+
+static size_t name_slot(const arch_names *an, const char *s, size_t n) {
+  return (size_t)xl_hash_bytes(XL_FNV_INIT, s, n) & (an->nslots - 1);
+}
+
+/* The index of s[0, n) in an, or -1. */
+static long find_name(const arch_names *an, const char *s, size_t n) {
+  size_t k, i;
+
+  if (!an->nslots)
+    return -1;
+  for (k = name_slot(an, s, n); an->slots[k]; k = (k + 1) & (an->nslots - 1)) {
+    i = an->slots[k] - 1;
+    if (an->lens[i] == n && memcmp(an->items[i], s, n) == 0)
+      return (long)i;
+  }
+  return -1;
+}
 
 static int is_arch_name(const arch_names *an, const char *s, size_t n) {
   size_t i;
@@ -65,9 +102,30 @@ static int is_arch_name(const arch_names *an, const char *s, size_t n) {
     if (strlen(known_arch_macros[i]) == n &&
         strncmp(known_arch_macros[i], s, n) == 0)
       return 1;
+  return find_name(an, s, n) >= 0;
+}
+
+/* Put name i in the first free slot from its own. */
+static void place(arch_names *an, size_t i) {
+  size_t k = name_slot(an, an->items[i], an->lens[i]);
+
+  while (an->slots[k])
+    k = (k + 1) & (an->nslots - 1);
+  an->slots[k] = i + 1;
+}
+
+/* Index every name again in a table of nslots slots. 0 or -1 (no memory:
+ * the old table stays). */
+static int rehash(arch_names *an, size_t nslots) {
+  size_t *slots = calloc(nslots, sizeof(*slots)), i;
+
+  if (!slots)
+    return -1;
+  free(an->slots);
+  an->slots = slots;
+  an->nslots = nslots;
   for (i = 0; i < an->n; i++)
-    if (strlen(an->items[i]) == n && strncmp(an->items[i], s, n) == 0)
-      return 1;
+    place(an, i);
   return 0;
 }
 
@@ -77,14 +135,20 @@ static void add_name(arch_names *an, const char *s, size_t n) {
   if (is_arch_name(an, s, n))
     return;
   copy = malloc(n + 1);
-  if (!copy || XL_GROW(an->items, an->cap, an->n + 1) < 0) {
+  if (!copy || XL_GROW(an->items, an->cap, an->n + 1) < 0 ||
+      XL_GROW(an->lens, an->lcap, an->n + 1) < 0) {
     free(copy);
     an->oom = 1;
     return;
   }
   memcpy(copy, s, n);
   copy[n] = '\0';
-  an->items[an->n++] = copy;
+  an->items[an->n] = copy;
+  an->lens[an->n++] = n;
+  if (an->n * 2 < an->nslots)
+    place(an, an->n - 1);
+  else if (rehash(an, an->nslots ? an->nslots * 2 : 64) < 0)
+    an->oom = 1; /* the name is kept, but not found by is_arch_name */
 }
 
 static void free_names(arch_names *an) {
@@ -93,6 +157,41 @@ static void free_names(arch_names *an) {
   for (i = 0; i < an->n; i++)
     free(an->items[i]);
   free(an->items);
+  free(an->lens);
+  free(an->slots);
+}
+
+/* 1 when s[0, n) holds word[0, wn) (wn > 0). */
+static int holds(const char *s, size_t n, const char *word, size_t wn) {
+  const char *p = s, *end = s + n;
+
+  while ((size_t)(end - p) >= wn) {
+    p = memchr(p, word[0], (size_t)(end - p) - wn + 1);
+    if (!p)
+      return 0;
+    if (memcmp(p, word, wn) == 0)
+      return 1;
+    p++;
+  }
+  return 0;
+}
+
+/* 0 when no arch name occurs in buf[b, e) even as a substring, so that no
+ * identifier there can be one; 1 when one may (past 16 names, always). */
+static int may_mention_arch(const arch_names *an, const char *buf, size_t b,
+                            size_t e) {
+  size_t i;
+
+  if (an->n > 16 || holds(buf + b, e - b, "__CUDA_ARCH", 11))
+    return 1;
+  for (i = 0; known_arch_macros[i]; i++)
+    if (holds(buf + b, e - b, known_arch_macros[i],
+              strlen(known_arch_macros[i])))
+      return 1;
+  for (i = 0; i < an->n; i++)
+    if (holds(buf + b, e - b, an->items[i], an->lens[i]))
+      return 1;
+  return 0;
 }
 
 /* 1 when an identifier in buf[b, e) names __CUDA_ARCH__ or an arch macro. */
@@ -101,6 +200,8 @@ static int mentions_arch(const arch_names *an, const char *buf, size_t b,
   xl_lexer lx;
   xl_tok t;
 
+  if (b >= e || !may_mention_arch(an, buf, b, e))
+    return 0;
   xl_lex_init(&lx, buf, e, b);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF)
     if (t.kind == XL_TOK_IDENT && is_arch_name(an, buf + t.begin, t.end - t.begin))
@@ -240,22 +341,40 @@ static void on_directive(scan *s, size_t hash, size_t eol) {
   }
 }
 
-static void scan_file(scan *s) {
+/* Lex s's file once for its directives (a '#' first on its line, outside
+ * comments and literals) into s->dirs; on failure s->oom is set. */
+static void find_directives(scan *s) {
   const char *buf = s->file->buf;
   size_t len = s->file->len, eol;
+  file_dirs *d = s->dirs;
   xl_lexer lx;
   xl_tok t;
 
-  s->depth = 0;
+  d->done = 1;
   xl_lex_init(&lx, buf, len, 0);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
     if (!(t.kind == XL_TOK_PUNCT && buf[t.begin] == '#' &&
           first_on_line(buf, t.begin)))
       continue;
     eol = line_end(buf, len, t.begin);
-    on_directive(s, t.begin, eol);
+    if (XL_GROW(d->items, d->cap, d->n + 1) < 0) {
+      s->oom = 1;
+      return;
+    }
+    d->items[d->n].hash = t.begin;
+    d->items[d->n++].eol = eol;
     xl_lex_init(&lx, buf, len, eol);
   }
+}
+
+static void scan_file(scan *s) {
+  size_t i;
+
+  s->depth = 0;
+  if (!s->dirs->done)
+    find_directives(s);
+  for (i = 0; i < s->dirs->n; i++)
+    on_directive(s, s->dirs->items[i].hash, s->dirs->items[i].eol);
 }
 
 /* ---- the files of the translation unit ----------------------------------- */
@@ -385,20 +504,30 @@ static void user_files(file_list *fl) {
   free(paths);
 }
 
-/* Scan every user file; twice, so that macros defined late still count. */
+/* Scan every user file's directives three times, so that macros defined
+ * late still count; the last pass records. Each file is lexed once. */
 static void scan_all(scan *s, const file_list *fl) {
+  file_dirs *dirs = calloc(fl->n ? fl->n : 1, sizeof(*dirs));
   size_t i;
   int pass;
 
-  for (pass = 0; pass < 3; pass++) {
+  if (!dirs) {
+    s->oom = 1;
+    return;
+  }
+  for (pass = 0; pass < 3 && !s->oom; pass++) {
     s->record = pass == 2;
     s->next_group = 0;
-    for (i = 0; i < fl->n; i++) {
+    for (i = 0; i < fl->n && !s->oom; i++) {
       s->file = xl_fe_file(s->fe, fl->items[i]);
+      s->dirs = &dirs[i];
       if (s->file && s->file->buf && !s->file->system)
         scan_file(s);
     }
   }
+  for (i = 0; i < fl->n; i++)
+    free(dirs[i].items);
+  free(dirs);
 }
 
 /* ---- does the file need the device side? ------------------------------- */
@@ -457,7 +586,7 @@ int xl_fe_arch_scan(int *out_needed, xl_fe *fe) {
   for (i = 0; i < fe->facts->nfuncs && !*out_needed; i++)
     if (func_has_extended_lambda(fe->facts, i))
       *out_needed = func_needs_device(fe, &names, &fe->facts->funcs[i]);
-  if (fl.oom || names.oom)
+  if (fl.oom || names.oom || s->oom)
     xl_fe_oom(fe);
   free_names(&names);
   free(fl.items);
