@@ -27,10 +27,14 @@ static const char *const known_arch_macros[] = {
 
 /* The names of the macros found to be arch macros, with a hash index:
  * is_arch_name is asked for every identifier of every directive. */
+typedef struct arch_name {
+  char *s;
+  size_t n;
+} arch_name;
+
 typedef struct arch_names {
-  char **items;
-  size_t *lens;
-  size_t n, cap, lcap;
+  arch_name *items;
+  size_t n, cap;
   size_t *slots; /* 1 + an index into items; 0: empty */
   size_t nslots; /* a power of two, more than twice n; 0 before the first */
   int oom;
@@ -87,7 +91,7 @@ static long find_name(const arch_names *an, const char *s, size_t n) {
     return -1;
   for (k = name_slot(an, s, n); an->slots[k]; k = (k + 1) & (an->nslots - 1)) {
     i = an->slots[k] - 1;
-    if (an->lens[i] == n && memcmp(an->items[i], s, n) == 0)
+    if (an->items[i].n == n && memcmp(an->items[i].s, s, n) == 0)
       return (long)i;
   }
   return -1;
@@ -107,7 +111,7 @@ static int is_arch_name(const arch_names *an, const char *s, size_t n) {
 
 /* Put name i in the first free slot from its own. */
 static void place(arch_names *an, size_t i) {
-  size_t k = name_slot(an, an->items[i], an->lens[i]);
+  size_t k = name_slot(an, an->items[i].s, an->items[i].n);
 
   while (an->slots[k])
     k = (k + 1) & (an->nslots - 1);
@@ -135,16 +139,15 @@ static void add_name(arch_names *an, const char *s, size_t n) {
   if (is_arch_name(an, s, n))
     return;
   copy = malloc(n + 1);
-  if (!copy || XL_GROW(an->items, an->cap, an->n + 1) < 0 ||
-      XL_GROW(an->lens, an->lcap, an->n + 1) < 0) {
+  if (!copy || XL_GROW(an->items, an->cap, an->n + 1) < 0) {
     free(copy);
     an->oom = 1;
     return;
   }
   memcpy(copy, s, n);
   copy[n] = '\0';
-  an->items[an->n] = copy;
-  an->lens[an->n++] = n;
+  an->items[an->n].s = copy;
+  an->items[an->n++].n = n;
   if (an->n * 2 < an->nslots)
     place(an, an->n - 1);
   else if (rehash(an, an->nslots ? an->nslots * 2 : 64) < 0)
@@ -155,43 +158,9 @@ static void free_names(arch_names *an) {
   size_t i;
 
   for (i = 0; i < an->n; i++)
-    free(an->items[i]);
+    free(an->items[i].s);
   free(an->items);
-  free(an->lens);
   free(an->slots);
-}
-
-/* 1 when s[0, n) holds word[0, wn) (wn > 0). */
-static int holds(const char *s, size_t n, const char *word, size_t wn) {
-  const char *p = s, *end = s + n;
-
-  while ((size_t)(end - p) >= wn) {
-    p = memchr(p, word[0], (size_t)(end - p) - wn + 1);
-    if (!p)
-      return 0;
-    if (memcmp(p, word, wn) == 0)
-      return 1;
-    p++;
-  }
-  return 0;
-}
-
-/* 0 when no arch name occurs in buf[b, e) even as a substring, so that no
- * identifier there can be one; 1 when one may (past 16 names, always). */
-static int may_mention_arch(const arch_names *an, const char *buf, size_t b,
-                            size_t e) {
-  size_t i;
-
-  if (an->n > 16 || holds(buf + b, e - b, "__CUDA_ARCH", 11))
-    return 1;
-  for (i = 0; known_arch_macros[i]; i++)
-    if (holds(buf + b, e - b, known_arch_macros[i],
-              strlen(known_arch_macros[i])))
-      return 1;
-  for (i = 0; i < an->n; i++)
-    if (holds(buf + b, e - b, an->items[i], an->lens[i]))
-      return 1;
-  return 0;
 }
 
 /* 1 when an identifier in buf[b, e) names __CUDA_ARCH__ or an arch macro. */
@@ -200,8 +169,6 @@ static int mentions_arch(const arch_names *an, const char *buf, size_t b,
   xl_lexer lx;
   xl_tok t;
 
-  if (b >= e || !may_mention_arch(an, buf, b, e))
-    return 0;
   xl_lex_init(&lx, buf, e, b);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF)
     if (t.kind == XL_TOK_IDENT && is_arch_name(an, buf + t.begin, t.end - t.begin))

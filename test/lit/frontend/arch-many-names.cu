@@ -2,8 +2,8 @@
 // D<k> is defined in an arm of an #ifdef __CUDA_ARCH__ group, and CHAIN's
 // replacement names the last of them, so a lambda that expands CHAIN
 // captures 'dt' in the device compilation alone. The scan keeps the names
-// in a hash index, grown past 32 names here; names that merely share text
-// with one of them (D3 inside D39, PLAIN) are not arch macros.
+// in a hash index, grown past 32 names here; D3X, which shares text with
+// D3 and D39, and PLAIN are not arch macros.
 //
 // RUN: not %xlambda check --quiet --no-progress %s -- -std=c++17 | FileCheck %s --implicit-check-not='{{warning|error}}:'
 // RUN: rm -rf %t && mkdir -p %t
