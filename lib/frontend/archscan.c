@@ -58,18 +58,17 @@ typedef struct directive {
   size_t hash, eol;
 } directive;
 
-/* A file's directives, found by its one lexing (the passes reuse them). */
+/* A user file and its directives, found by its one lexing (the passes
+ * reuse them). */
 typedef struct file_dirs {
+  const fe_file *file;
   directive *items;
   size_t n, cap;
-  int done;
 } file_dirs;
 
 typedef struct scan {
   xl_fe *fe;
-  fe_file *file;
-  file_dirs *dirs; /* the current file's */
-  int oom;
+  const fe_file *file;
   arch_names *names;
   int record;               /* pass 2: record xl_cond facts */
   group stack[MAX_NESTING];
@@ -308,40 +307,36 @@ static void on_directive(scan *s, size_t hash, size_t eol) {
   }
 }
 
-/* Lex s's file once for its directives (a '#' first on its line, outside
- * comments and literals) into s->dirs; on failure s->oom is set. */
-static void find_directives(scan *s) {
-  const char *buf = s->file->buf;
-  size_t len = s->file->len, eol;
-  file_dirs *d = s->dirs;
+/* Lex d->file once for its directives (a '#' first on its line, outside
+ * comments and literals) into d. 0, or -1 without memory. */
+static int find_directives(file_dirs *d) {
+  const char *buf = d->file->buf;
+  size_t len = d->file->len, eol;
   xl_lexer lx;
   xl_tok t;
 
-  d->done = 1;
   xl_lex_init(&lx, buf, len, 0);
   while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
     if (!(t.kind == XL_TOK_PUNCT && buf[t.begin] == '#' &&
           first_on_line(buf, t.begin)))
       continue;
     eol = line_end(buf, len, t.begin);
-    if (XL_GROW(d->items, d->cap, d->n + 1) < 0) {
-      s->oom = 1;
-      return;
-    }
+    if (XL_GROW(d->items, d->cap, d->n + 1) < 0)
+      return -1;
     d->items[d->n].hash = t.begin;
     d->items[d->n++].eol = eol;
     xl_lex_init(&lx, buf, len, eol);
   }
+  return 0;
 }
 
-static void scan_file(scan *s) {
+static void scan_file(scan *s, const file_dirs *d) {
   size_t i;
 
+  s->file = d->file;
   s->depth = 0;
-  if (!s->dirs->done)
-    find_directives(s);
-  for (i = 0; i < s->dirs->n; i++)
-    on_directive(s, s->dirs->items[i].hash, s->dirs->items[i].eol);
+  for (i = 0; i < d->n; i++)
+    on_directive(s, d->items[i].hash, d->items[i].eol);
 }
 
 /* ---- the files of the translation unit ----------------------------------- */
@@ -472,29 +467,36 @@ static void user_files(file_list *fl) {
 }
 
 /* Scan every user file's directives three times, so that macros defined
- * late still count; the last pass records. Each file is lexed once. */
-static void scan_all(scan *s, const file_list *fl) {
+ * late still count; the last pass records. Each file is lexed once.
+ * Returns 0, or -1 without memory. */
+static int scan_all(scan *s, const file_list *fl) {
   file_dirs *dirs = calloc(fl->n ? fl->n : 1, sizeof(*dirs));
   size_t i;
-  int pass;
+  int pass, rc = -1;
 
-  if (!dirs) {
-    s->oom = 1;
-    return;
-  }
-  for (pass = 0; pass < 3 && !s->oom; pass++) {
-    s->record = pass == 2;
-    s->next_group = 0;
-    for (i = 0; i < fl->n && !s->oom; i++) {
-      s->file = xl_fe_file(s->fe, fl->items[i]);
-      s->dirs = &dirs[i];
-      if (s->file && s->file->buf && !s->file->system)
-        scan_file(s);
+  if (!dirs)
+    return -1;
+  for (i = 0; i < fl->n; i++) {
+    const fe_file *f = xl_fe_file(s->fe, fl->items[i]);
+    if (f && f->buf && !f->system) {
+      dirs[i].file = f;
+      if (find_directives(&dirs[i]) < 0)
+        goto cleanup;
     }
   }
+  for (pass = 0; pass < 3; pass++) {
+    s->record = pass == 2;
+    s->next_group = 0;
+    for (i = 0; i < fl->n; i++)
+      if (dirs[i].file)
+        scan_file(s, &dirs[i]);
+  }
+  rc = 0;
+cleanup:
   for (i = 0; i < fl->n; i++)
     free(dirs[i].items);
   free(dirs);
+  return rc;
 }
 
 /* ---- does the file need the device side? ------------------------------- */
@@ -548,12 +550,12 @@ int xl_fe_arch_scan(int *out_needed, xl_fe *fe) {
   s->names = &names;
   fl.fe = fe;
   user_files(&fl);
-  if (!fl.oom)
-    scan_all(s, &fl);
+  if (!fl.oom && scan_all(s, &fl) < 0)
+    fl.oom = 1;
   for (i = 0; i < fe->facts->nfuncs && !*out_needed; i++)
     if (func_has_extended_lambda(fe->facts, i))
       *out_needed = func_needs_device(fe, &names, &fe->facts->funcs[i]);
-  if (fl.oom || names.oom || s->oom)
+  if (fl.oom || names.oom)
     xl_fe_oom(fe);
   free_names(&names);
   free(fl.items);
