@@ -471,7 +471,8 @@ static int doc_facts(xl_facts **out, xl_frontend_doc *doc, fe_doc_in *in,
 
   memset(&rec, 0, sizeof(rec));
   if (xl_fe_recover(&rec, &again, doc->tu, doc->index, doc->cmd->file,
-                    doc->argv, pch_args(doc, doc->tu_pch)) < 0) {
+                    doc->argv, pch_args(doc, doc->tu_pch), in->main_text,
+                    in->main_len) < 0) {
     xl_recovery_free(&rec);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
@@ -515,6 +516,8 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
     in.incl = doc->incl;
     in.main_text = text;
     in.main_len = len;
+    in.header_bodies_skipped =
+        (doc->opts.flags & XL_PARSE_SKIP_HEADER_BODIES) != 0;
     if (xl_frontend_doc_block_pch(doc)) {
       in.block_files = xl_fe_block_files(doc->block, &in.nblock_files);
       in.block_src = xl_fe_block_src(doc->block);

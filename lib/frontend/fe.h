@@ -459,6 +459,9 @@ typedef struct fe_doc_in {
                              parsed it (its leading block maybe blanked):
                              what the walk reads; NULL: clang's */
   size_t main_len;
+  int header_bodies_skipped; /* headers' bodies were skipped (the block's
+                                system headers, or every header with clang's
+                                preamble): uses.c's XL_USE_OPAQUE_ARG */
 } fe_doc_in;
 
 /*

@@ -269,7 +269,8 @@ static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
 
   if (ec != CXError_Success)
     return describe_failure(ec, file, err);
-  if (xl_fe_recover(rec, &again, *tu, fe->index, file, argv, argc) < 0)
+  if (xl_fe_recover(rec, &again, *tu, fe->index, file, argv, argc, NULL, 0) <
+      0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   if (again) {
     clang_disposeTranslationUnit(*tu);

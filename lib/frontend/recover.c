@@ -6,7 +6,9 @@
  * goes and reports lambda_operator_annotated; clang 22 stops with "expected
  * body of lambda expression" right after the annotation. For each such
  * error, the annotation just before it (__host__ / __device__ / __global__,
- * a macro defined in the file as one of those, or __attribute__((...))) is
+ * a macro defined in the file as one of those (a language-server document
+ * parsed with its leading block blanked: in the editor's text, where the
+ * block's '#define' still is), or __attribute__((...))) is
  * replaced by spaces in an unsaved copy of the file, and the file is parsed
  * again: the lambda is then an ordinary one (nvcc ignores the annotation
  * too), and scope.c marks it XL_LAMBDA_OPERATOR_ANNOTATED.
@@ -38,13 +40,24 @@ static size_t skip_space_back(const char *buf, size_t at) {
   return at;
 }
 
+/* The first "#define" in [p, end), or NULL. */
+static const char *find_define(const char *p, const char *end) {
+  for (; end - p >= 7; p++) {
+    p = memchr(p, '#', (size_t)(end - p - 6));
+    if (!p)
+      return NULL;
+    if (memcmp(p, "#define", 7) == 0)
+      return p;
+  }
+  return NULL;
+}
+
 /* 1 when buf has '#define NAME' whose replacement names an annotation. */
-static int annotation_macro(const char *buf, size_t len, const char *name,
-                            size_t n) {
+static int defines_annotation(const char *buf, size_t len, const char *name,
+                              size_t n) {
   const char *end = buf + len;
 
-  for (const char *p = strstr(buf, "#define"); p && p < end;
-       p = strstr(p, "#define")) {
+  for (const char *p = find_define(buf, end); p; p = find_define(p, end)) {
     const char *q = p + 7, *eol;
     while (q < end && (*q == ' ' || *q == '\t'))
       q++;
@@ -67,8 +80,24 @@ static int annotation_macro(const char *buf, size_t len, const char *name,
   return 0;
 }
 
+/* The texts an annotation macro's definition is looked for in: the copy of
+ * the file the error is in and, in the main file of a language-server
+ * document parsed with its leading block blanked, the editor's text (the
+ * block's '#define' is then in the precompiled header, not in the copy). */
+typedef struct macro_texts {
+  const char *buf, *extra;
+  size_t len, extra_len;
+} macro_texts;
+
+static int annotation_macro(const macro_texts *mt, const char *name,
+                            size_t n) {
+  return defines_annotation(mt->buf, mt->len, name, n) ||
+         (mt->extra && defines_annotation(mt->extra, mt->extra_len, name, n));
+}
+
 /* The annotation ending at `at` (exclusive): its start, or `at` if none. */
-static size_t annotation_before(const char *buf, size_t len, size_t at) {
+static size_t annotation_before(const macro_texts *mt, size_t at) {
+  const char *buf = mt->buf;
   size_t e = skip_space_back(buf, at), b = e;
   int depth = 0;
 
@@ -91,14 +120,15 @@ static size_t annotation_before(const char *buf, size_t len, size_t at) {
   if ((e - b == 10 && (strncmp(buf + b, "__device__", 10) == 0 ||
                        strncmp(buf + b, "__global__", 10) == 0)) ||
       (e - b == 8 && strncmp(buf + b, "__host__", 8) == 0) ||
-      annotation_macro(buf, len, buf + b, e - b))
+      annotation_macro(mt, buf + b, e - b))
     return b;
   return at;
 }
 
 /* The annotation starting at `at`: its end, or `at` if none. */
-static size_t annotation_at(const char *buf, size_t len, size_t at) {
-  size_t e = at;
+static size_t annotation_at(const macro_texts *mt, size_t at) {
+  const char *buf = mt->buf;
+  size_t e = at, len = mt->len;
   int depth = 0;
 
   while (e < len && is_ident_char(buf[e]))
@@ -113,7 +143,7 @@ static size_t annotation_at(const char *buf, size_t len, size_t at) {
     }
     return at;
   }
-  if (e > at && annotation_before(buf, len, e) == at)
+  if (e > at && annotation_before(mt, e) == at)
     return e;
   return at;
 }
@@ -182,10 +212,15 @@ static int blank_at(xl_recovery *rec, CXTranslationUnit tu, CXFile file,
   const char *path = clang_getCString(name);
   char *buf = copy_of(rec, tu, file, path);
   size_t len = buf ? strlen(buf) : 0, at = off, b;
+  macro_texts mt = {buf, NULL, len, 0};
   int found = 0;
 
+  if (rec->main_text && path && strcmp(path, rec->main_path) == 0) {
+    mt.extra = rec->main_text;
+    mt.extra_len = rec->main_len;
+  }
   while (buf && at < len && rec->n < MAX_BLANKS) {
-    b = annotation_at(buf, len, at);
+    b = annotation_at(&mt, at);
     if (b == at)
       break;
     blank(rec, buf, path, at, b);
@@ -194,7 +229,7 @@ static int blank_at(xl_recovery *rec, CXTranslationUnit tu, CXFile file,
       ;
   }
   for (at = off; buf && at <= len && rec->n < MAX_BLANKS; at = b) {
-    b = annotation_before(buf, len, at);
+    b = annotation_before(&mt, at);
     if (b >= at)
       break;
     blank(rec, buf, path, b, skip_space_back(buf, at));
@@ -253,9 +288,13 @@ static int scan_errors(xl_recovery *rec, CXTranslationUnit tu) {
 
 int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *again,
                   CXTranslationUnit tu, CXIndex index, const char *file,
-                  char **argv, int argc) {
+                  char **argv, int argc, const char *main_text,
+                  size_t main_len) {
   *again = NULL;
   memset(rec, 0, sizeof(*rec));
+  rec->main_path = file;
+  rec->main_text = main_text;
+  rec->main_len = main_len;
   rec->blanked = calloc(MAX_BLANKS, sizeof(*rec->blanked));
   rec->unsaved = calloc(MAX_BLANKS, sizeof(*rec->unsaved));
   rec->orig_hashes = calloc(MAX_BLANKS, sizeof(*rec->orig_hashes));

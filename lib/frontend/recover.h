@@ -14,6 +14,9 @@ typedef struct xl_recovery {
   uint64_t *orig_hashes;          /* per copy: the hash of the file's text
                                      before blanking (deps.c) */
   size_t nunsaved;
+  const char *main_path;          /* lent: the main file's name */
+  const char *main_text;          /* lent: its editor's text, or NULL */
+  size_t main_len;
 } xl_recovery;
 
 /*
@@ -22,11 +25,16 @@ typedef struct xl_recovery {
  * with the annotations blanked out into *again (the caller disposes of it;
  * NULL when nothing needed it or the second parse failed: keep tu then).
  * rec must outlive *again (it holds the unsaved copies) and is released with
- * xl_recovery_free. Returns XL_OK or XL_ENOMEM.
+ * xl_recovery_free. main_text[0..main_len) (lent for the call; NULL
+ * when tu parsed the file's own text) is the main file's text as an
+ * editor has it, when tu parsed it with its leading block blanked (a
+ * language-server document, document.c): an annotation macro defined in
+ * that block is found there. Returns XL_OK or XL_ENOMEM.
  */
 int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *again,
                   CXTranslationUnit tu, CXIndex index, const char *file,
-                  char **argv, int argc);
+                  char **argv, int argc, const char *main_text,
+                  size_t main_len);
 
 /* Release a recovery. Accepts NULL. */
 void xl_recovery_free(xl_recovery *rec);

@@ -18,7 +18,13 @@
  *                       closure, std/cuda::std invoke_result and result_of,
  *                       and class templates that take '&F::operator()' of
  *                       their argument;
- *   unqualified calls   candidates for the ADL hazard (adl.c decides).
+ *   unqualified calls   candidates for the ADL hazard (adl.c decides);
+ *   opaque arguments    a closure passed, directly or through the calls
+ *                       followed, to a template specialization whose body
+ *                       the parse skipped (the language server's block of
+ *                       headers skips system headers' template bodies),
+ *                       where no launch was found: whether it launches is
+ *                       not known (see skipped_body()).
  *
  * Uses are kept as cursors of the closure class until the walk ends (a
  * lambda written as an argument is walked after its call), then resolved to
@@ -220,6 +226,8 @@ typedef struct follow_ctx {
   int kernel;
   xl_loc site;
   const char *kernel_name;
+  const char *opaque;        /* the first body-less specialization met */
+  xl_loc opaque_site;        /* the call of it */
   adl_call adl[8];           /* unqualified calls taking the parameter */
   unsigned nadl;
   fe_intro_hit intro[8];     /* result queries over its type (introspect_tmpl.c) */
@@ -287,7 +295,8 @@ static int unqualified(xl_fe *fe, CXCursor call, const char **name) {
   return *name && strncmp(*name, "operator", 8) != 0;
 }
 
-static void follow(follow_ctx *cx, CXCursor fn, unsigned param);
+static void follow(follow_ctx *cx, CXCursor fn, unsigned param,
+                   CXCursor call);
 
 static void follow_call(follow_ctx *cx, CXCursor call) {
   CXCursor callee = clang_getCursorReferenced(call);
@@ -316,7 +325,7 @@ static void follow_call(follow_ctx *cx, CXCursor call) {
       cx->adl[cx->nadl++].target = callee;
     }
     if (cx->depth < FOLLOW_DEPTH)
-      follow(cx, callee, (unsigned)j);
+      follow(cx, callee, (unsigned)j, call);
   }
 }
 
@@ -334,6 +343,25 @@ static enum CXChildVisitResult follow_visit(CXCursor c, CXCursor p,
   return CXChildVisit_Recurse;
 }
 
+/* 1 when fn, a call's target with no definition in the unit, is a
+ * template's specialization (or a member of one) declared in a header of
+ * a language-server document whose header bodies were skipped (the block's
+ * system headers; every header with clang's preamble): its body was not
+ * parsed, so whether it launches is not known. libclang gives a skipped
+ * body no definition. The command line instantiates every body a closure
+ * reaches, so it never gets here with a body it skipped. */
+static int body_skipped(const follow_ctx *cx, CXCursor fn) {
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
+  xl_loc at;
+
+  if (!cx->fe->doc || !cx->fe->doc->header_bodies_skipped ||
+      clang_Cursor_isNull(tmpl))
+    return 0;
+  at = xl_fe_uses__loc(cx->fe, tmpl);
+  return at.file < cx->fe->facts->nfiles &&
+         !(cx->fe->facts->file_flags[at.file] & XL_FILE_MAIN);
+}
+
 /*
  * The launcher heuristic: walk the definition of the function a call
  * resolves to (for a template, its instantiation), tracking the parameter
@@ -343,11 +371,16 @@ static enum CXChildVisitResult follow_visit(CXCursor c, CXCursor p,
  * followed in turn (depth FOLLOW_DEPTH, at most FOLLOW_BUDGET bodies per
  * translation unit).
  */
-static void follow(follow_ctx *cx, CXCursor fn, unsigned param) {
+static void follow(follow_ctx *cx, CXCursor fn, unsigned param,
+                   CXCursor call) {
   CXCursor def = clang_getCursorDefinition(fn);
   unsigned saved = cx->ntaint;
   int n;
 
+  if (clang_Cursor_isNull(def) && !cx->opaque && body_skipped(cx, fn)) {
+    cx->opaque = xl_fe_qualified_name(cx->fe, fn);
+    cx->opaque_site = xl_fe_uses__loc(cx->fe, call);
+  }
   if (clang_Cursor_isNull(def) || cx->fe->uses->follow_budget == 0 ||
       cx->ntaint >= MAX_TAINT)
     return;
@@ -400,7 +433,7 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
     return;
   }
   cx->fe = fe;
-  follow(cx, callee, index);
+  follow(cx, callee, index, call);
   if (unqualified(fe, call, &name) && cx->nadl < 8) {
     cx->adl[cx->nadl].call = call;
     cx->adl[cx->nadl].loc = xl_loc_none();
@@ -414,6 +447,12 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
       if (p) {
         p->site = cx->site;
         p->detail = cx->kernel_name;
+      }
+    } else if (cx->opaque && !adl_only) {
+      p = xl_fe_uses__record(fe, XL_USE_OPAQUE_ARG, m->found[i], loc, callee);
+      if (p) {
+        p->site = cx->opaque_site;
+        p->detail = cx->opaque;
       }
     }
     for (j = 0; j < cx->nintro && !adl_only; j++) {

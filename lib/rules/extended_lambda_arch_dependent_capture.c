@@ -159,6 +159,31 @@ static void suggest(xl_diag *diag, const xl_facts *h, const xl_lambda *a,
   }
 }
 
+/* Without a launch found: a call whose body the parse skipped may hold
+ * one (the language server skips system headers' template bodies), so the
+ * warning may be the command line's error. */
+static void note_opaque(xl_diag *diag, const xl_facts *h, const xl_lambda *a) {
+  const xl_use *u = xl_use_of(h, a, 1u << XL_USE_OPAQUE_ARG);
+  const char *callee, *skipped;
+
+  if (!u)
+    return;
+  callee = u->callee ? u->callee : "?";
+  skipped = u->detail ? u->detail : callee;
+  if (strcmp(callee, skipped) == 0)
+    xl_diag_add_note(diag, u->loc,
+                     "the body of '%s' was not parsed here, so whether the "
+                     "host copies the closure to the device through it is "
+                     "not known",
+                     callee);
+  else
+    xl_diag_add_note(diag, u->loc,
+                     "the body of '%s' was not parsed here, so whether the "
+                     "host copies the closure to the device through '%s' is "
+                     "not known",
+                     skipped, callee);
+}
+
 static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
                    const xl_facts *d, const xl_lambda *b) {
   char hl[256], dl[256];
@@ -185,6 +210,8 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
                            "many captures"
                          : "the device then reads the captured values from "
                            "the wrong places");
+  else
+    note_opaque(diag, h, a);
   suggest(diag, h, a, d, b);
 }
 

@@ -68,7 +68,9 @@ static xl_loc line_start(xl_loc loc) {
 
 /* A launch in l's function that itself exists on one side only (inside
  * an arm): moving the lambda would not make that kernel exist in the device
- * compilation (measured: test/gpu/variants, "invalid device function"). */
+ * compilation (measured: test/gpu/variants, "invalid device function"). A
+ * closure passed to a template whose body the parse skipped (the language
+ * server's system headers: XL_USE_OPAQUE_ARG) may be such a launch. */
 static int guarded_launch(const xl_facts *h, const xl_facts *lf,
                           const xl_lambda *l) {
   const xl_func *fn = &lf->funcs[l->func];
@@ -79,7 +81,8 @@ static int guarded_launch(const xl_facts *h, const xl_facts *lf,
                                                   : NULL;
     const xl_func *uf = ul && ul->func < h->nfuncs ? &h->funcs[ul->func]
                                                    : NULL;
-    if ((u->kind != XL_USE_KERNEL_ARG && u->kind != XL_USE_LAUNCHER_ARG) ||
+    if ((u->kind != XL_USE_KERNEL_ARG && u->kind != XL_USE_LAUNCHER_ARG &&
+         u->kind != XL_USE_OPAQUE_ARG) ||
         !uf || uf->loc.file != fn->loc.file || uf->loc.offset != fn->loc.offset)
       continue;
     if (xl_cond_at(h, u->loc))

@@ -122,6 +122,54 @@ START_TEST(other_captures_error_when_sent_to_a_kernel) {
 }
 END_TEST
 
+/* A closure passed to a template whose body the parse skipped (the
+ * language server's system headers): whether it reaches a kernel is not
+ * known, so the warning stays and a note says why; a launch found wins. */
+START_TEST(other_captures_through_a_skipped_body) {
+  xl_facts *h = tb_facts(), *d = tb_facts();
+  xl_id a = tb_numbered(h, tb_func(h, "f", 0, 1), 9, 1);
+  xl_id b = tb_numbered(d, tb_func(d, "f", 0, 1), 9, 1);
+  xl_use *u;
+  xl_diags *out;
+  const xl_diag *x;
+
+  tb_capture(h, a, XL_CAPTURE_VAR, 0, "x1", 13, 12);
+  tb_capture(d, b, XL_CAPTURE_VAR, 0, "x2", 11, 12);
+  pair(h, a, d, b);
+  h->device = d;
+  u = tb_use(h, XL_USE_OPAQUE_ARG, a, 15, 0);
+  u->callee = "lib_launch";
+  u->detail = "lib_launch";
+  out = tb_run(h, CAP);
+  x = first_of(out, CAP);
+  ck_assert_int_eq(x->severity, XL_SEV_WARNING);
+  ck_assert_uint_eq(x->nnotes, 4); /* x2, x1, the skipped body, the fix */
+  ck_assert_uint_eq(x->notes[2]->loc.line, 15);
+  ck_assert_str_eq(x->notes[2]->message,
+                   "the body of 'lib_launch' was not parsed here, so whether "
+                   "the host copies the closure to the device through it is "
+                   "not known");
+  xl_diags_free(out);
+  u->detail = "detail::dispatch"; /* skipped further down */
+  out = tb_run(h, CAP);
+  ck_assert_str_eq(first_of(out, CAP)->notes[2]->message,
+                   "the body of 'detail::dispatch' was not parsed here, so "
+                   "whether the host copies the closure to the device "
+                   "through 'lib_launch' is not known");
+  xl_diags_free(out);
+  u = tb_use(h, XL_USE_LAUNCHER_ARG, a, 16, 0);
+  u->callee = "launch";
+  h->lambdas[a].flags |= XL_LAMBDA_TO_KERNEL;
+  out = tb_run(h, CAP);
+  x = first_of(out, CAP);
+  ck_assert_int_eq(x->severity, XL_SEV_ERROR);
+  ck_assert_uint_eq(x->nnotes, 4);
+  ck_assert_uint_eq(x->notes[2]->loc.line, 16);
+  xl_diags_free(out);
+  xl_facts_free(h);
+}
+END_TEST
+
 START_TEST(same_captures_in_another_order) {
   xl_facts *h = tb_facts(), *d = tb_facts();
   xl_id a = tb_numbered(h, tb_func(h, "f", 0, 1), 9, 1);
@@ -250,6 +298,7 @@ Suite *nvcc_misses_suite(void) {
   tcase_add_test(tc, device_only_lambda_renumbers_the_next_one);
   tcase_add_test(tc, same_lambdas_on_both_sides_are_fine);
   tcase_add_test(tc, other_captures_error_when_sent_to_a_kernel);
+  tcase_add_test(tc, other_captures_through_a_skipped_body);
   tcase_add_test(tc, same_captures_in_another_order);
   tcase_add_test(tc, introspection_and_return_type_split_by_form);
   tcase_add_test(tc, function_pointer_and_adl_uses);

@@ -357,7 +357,8 @@ typedef struct xl_use {
                           ADL hazard, the '&F::operator()' of a traits
                           template; XL_NONE file when at loc itself */
   const char *detail;  /* kind-specific: the namespace an ADL hazard drags
-                          in, the template an introspection names */
+                          in, the template an introspection names, the
+                          body-less specialization of an opaque argument */
 } xl_use;
 
 /* ---- preprocessor conditionals that depend on __CUDA_ARCH__ -------------- */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""same-as-check.py [--every N] XLAMBDA FILE...: the language server reports
+"""same-as-check.py [--every N] [--server-arg ARG]... XLAMBDA FILE...: the language server reports
 what `xlambda check` reports.
 
 For each file, `xlambda check --format=json FILE -- ARGS` (ARGS from the
@@ -9,8 +9,13 @@ publishes them); an `xlambda lsp` session (one
 per file) opens the file with the same ARGS as fallback flags, then changes it
 (a newline at the end, so the second check is a reparse that uses the
 precompiled preamble) and compares what it publishes for that version:
-the same rules, lines and messages, each check column inside the
-published range. Prints a line per file; exits 1 on any difference.
+the same rules, lines, messages and severities, each check column inside
+the published range, and the same notes in the same order (for a finding
+in a header, the server's related information starts with the finding at
+its place in the header). Prints a line per file; exits 1 on any
+difference.
+
+--server-arg ARG (repeatable) passes ARG to `xlambda lsp`.
 
 --every N checks every Nth file of the sorted list, and the first file of
 each set of arguments the sample would otherwise miss (the CI's time: a file
@@ -26,12 +31,13 @@ import sys
 
 def run_args(path):
     """The ARGS of the file's first `%s -- ARGS` RUN line, lit's %S (the
-    file's folder) replaced."""
+    file's folder) replaced, without the shell's redirections (2>&1)."""
     here = os.path.dirname(os.path.abspath(path))
     for line in open(path, encoding='utf-8'):
         m = re.search(r'RUN:.*%s -- ([^|]*)', line)
         if m:
-            return [a.replace('%S', here) for a in m.group(1).split()]
+            return [a.replace('%S', here) for a in m.group(1).split()
+                    if not re.match(r'\d*[<>]', a)]
     return []
 
 
@@ -42,9 +48,10 @@ def check(xlambda, path, args):
     for d in json.loads(out)['diagnostics']:
         if d['rule'] == 'clang-diagnostic-error':
             continue
+        notes = tuple(n['message'] for n in d['notes'])
         if d['file'] == path:
             found.append((d['line'] - 1, d['column'] - 1, d['rule'],
-                          d['message']))
+                          d['message'], d['severity'], notes))
             continue
         # a finding in a header shows at its first note in the document
         for n in d['notes']:
@@ -52,7 +59,8 @@ def check(xlambda, path, args):
                 found.append((n['line'] - 1, n['column'] - 1, d['rule'],
                               "%s (in '%s', line %d)" % (
                                   d['message'], os.path.basename(d['file']),
-                                  d['line'])))
+                                  d['line']), d['severity'],
+                              (d['message'],) + notes))
                 break
     return sorted(found)
 
@@ -89,20 +97,28 @@ class Server:
                 published[(p['uri'], p.get('version'))] = p['diagnostics']
 
 
+SEVERITY = {1: 'error', 2: 'warning', 3: 'note', 4: 'note'}
+
+
 def lsp_findings(diags):
     out = []
     for d in diags:
         r = d['range']
         out.append((r['start']['line'], r['start']['character'],
-                    r['end']['character'], d['code'], d['message']))
+                    r['end']['character'], d['code'], d['message'],
+                    SEVERITY.get(d.get('severity'), '?'),
+                    tuple(i['message']
+                          for i in d.get('relatedInformation', []))))
     return sorted(out)
 
 
 def same(want, got):
     if len(want) != len(got):
         return False
-    for (line, col, rule, msg), (l, c0, c1, code, m) in zip(want, got):
-        if (line, rule, msg) != (l, code, m) or not c0 <= col <= c1:
+    for (line, col, rule, msg, sev, notes), (l, c0, c1, code, m, sv, rel) \
+            in zip(want, got):
+        if (line, rule, msg, sev, notes) != (l, code, m, sv, rel) or \
+                not c0 <= col <= c1:
             return False
     return True
 
@@ -120,9 +136,13 @@ def sample(files, every):
 
 
 def main():
-    argv, every = sys.argv[1:], 1
-    if argv[:1] == ['--every']:
-        every, argv = int(argv[1]), argv[2:]
+    argv, every, server_args = sys.argv[1:], 1, []
+    while argv[:1] in (['--every'], ['--server-arg']):
+        if argv[0] == '--every':
+            every = int(argv[1])
+        else:
+            server_args.append(argv[1])
+        argv = argv[2:]
     xlambda = argv[0]
     every_file = sorted(os.path.abspath(f) for f in argv[1:])
     files = sample(every_file, every)
@@ -130,7 +150,7 @@ def main():
     published, failed = {}, 0
     for i, path in enumerate(files):
         s = Server([xlambda, 'lsp', '--test-methods',
-                    '--compile-commands-dir=/nonexistent'])
+                    '--compile-commands-dir=/nonexistent'] + server_args)
         s.send(id=0, method='initialize', params={
             'capabilities': {'general': {'positionEncodings': ['utf-8']}},
             'initializationOptions': {'fallbackFlags': run_args(path)}})
