@@ -24,7 +24,7 @@
  *                       the parse skipped (the language server's block of
  *                       headers skips system headers' template bodies),
  *                       where no launch was found: whether it launches is
- *                       not known (see skipped_body()).
+ *                       not known (see body_skipped()).
  *
  * Uses are kept as cursors of the closure class until the walk ends (a
  * lambda written as an argument is walked after its call), then resolved to

@@ -90,17 +90,26 @@ START_TEST(same_lambdas_on_both_sides_are_fine) {
 }
 END_TEST
 
-START_TEST(other_captures_error_when_sent_to_a_kernel) {
+/* Host facts whose lambda 'a' (line 9 of 'f') captures x1 (line 13), its
+ * device peer x2 (line 11); h owns the device side. */
+static xl_facts *x1_on_host_x2_on_device(xl_id *a) {
   xl_facts *h = tb_facts(), *d = tb_facts();
-  xl_id a = tb_numbered(h, tb_func(h, "f", 0, 1), 9, 1);
   xl_id b = tb_numbered(d, tb_func(d, "f", 0, 1), 9, 1);
+
+  *a = tb_numbered(h, tb_func(h, "f", 0, 1), 9, 1);
+  tb_capture(h, *a, XL_CAPTURE_VAR, 0, "x1", 13, 12);
+  tb_capture(d, b, XL_CAPTURE_VAR, 0, "x2", 11, 12);
+  pair(h, *a, d, b);
+  h->device = d;
+  return h;
+}
+
+START_TEST(other_captures_error_when_sent_to_a_kernel) {
+  xl_id a;
+  xl_facts *h = x1_on_host_x2_on_device(&a);
   xl_diags *out;
   const xl_diag *x;
 
-  tb_capture(h, a, XL_CAPTURE_VAR, 0, "x1", 13, 12);
-  tb_capture(d, b, XL_CAPTURE_VAR, 0, "x2", 11, 12);
-  pair(h, a, d, b);
-  h->device = d;
   out = tb_run(h, CAP);
   x = first_of(out, CAP);
   ck_assert_ptr_nonnull(x);
@@ -126,17 +135,12 @@ END_TEST
  * language server's system headers): whether it reaches a kernel is not
  * known, so the warning stays and a note says why; a launch found wins. */
 START_TEST(other_captures_through_a_skipped_body) {
-  xl_facts *h = tb_facts(), *d = tb_facts();
-  xl_id a = tb_numbered(h, tb_func(h, "f", 0, 1), 9, 1);
-  xl_id b = tb_numbered(d, tb_func(d, "f", 0, 1), 9, 1);
+  xl_id a;
+  xl_facts *h = x1_on_host_x2_on_device(&a);
   xl_use *u;
   xl_diags *out;
   const xl_diag *x;
 
-  tb_capture(h, a, XL_CAPTURE_VAR, 0, "x1", 13, 12);
-  tb_capture(d, b, XL_CAPTURE_VAR, 0, "x2", 11, 12);
-  pair(h, a, d, b);
-  h->device = d;
   u = tb_use(h, XL_USE_OPAQUE_ARG, a, 15, 0);
   u->callee = "lib_launch";
   u->detail = "lib_launch";
