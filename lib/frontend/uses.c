@@ -352,14 +352,16 @@ static enum CXChildVisitResult follow_visit(CXCursor c, CXCursor p,
  * reaches, so it never gets here with a body it skipped. */
 static int body_skipped(const follow_ctx *cx, CXCursor fn) {
   CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
-  xl_loc at;
+  CXFile file;
+  const fe_file *f;
 
-  if (!cx->fe->doc || !cx->fe->doc->header_bodies_skipped ||
-      clang_Cursor_isNull(tmpl))
+  if (!cx->fe->doc->header_bodies_skipped || clang_Cursor_isNull(tmpl))
     return 0;
-  at = xl_fe_uses__loc(cx->fe, tmpl);
-  return at.file < cx->fe->facts->nfiles &&
-         !(cx->fe->facts->file_flags[at.file] & XL_FILE_MAIN);
+  /* the main file is always known; a header need not be read for this */
+  clang_getExpansionLocation(clang_getCursorLocation(tmpl), &file, NULL, NULL,
+                             NULL);
+  f = file ? xl_fe_file_known(cx->fe, file) : NULL;
+  return file && !(f && (cx->fe->facts->file_flags[f->id] & XL_FILE_MAIN));
 }
 
 /*
