@@ -22,7 +22,8 @@
  *     through library templates (thrust::for_each down to CUB's launch),
  *     adl.c's hazard and the host introspection read them.
  * So only the bodies of non-templated functions in system headers are
- * skipped: the walk skips system-header declarations whole, instances.c
+ * skipped (and in the headers whose findings the run hides, which are
+ * treated as system headers' here and in instantiate.cpp: library.h): the walk skips system-header declarations whole, instances.c
  * walks no specialization of a system template, and a non-templated
  * function cannot receive a closure by its own type. (clang itself keeps
  * constexpr bodies and bodies with a deduced return type.)
@@ -63,6 +64,7 @@
  * parse given up stops there).
  */
 #include "plugin.h"
+#include "library.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -95,13 +97,13 @@ namespace xlp {
 namespace {
 
 /* Whether no rule reads the body of d (see the top of this file). */
-bool skippable(const SourceManager &sm, const Decl *d) {
+bool skippable(LibraryFiles &lib, const SourceManager &sm, const Decl *d) {
   const FunctionDecl *fd = d->getAsFunction();
   SourceLocation loc = sm.getExpansionLoc(d->getLocation());
 
   if (!fd || loc.isInvalid() || sm.isWrittenInMainFile(loc))
     return false;
-  if (!sm.isInSystemHeader(loc))
+  if (!lib.contains(sm, loc))
     return false;
   return !fd->isTemplated();
 }
@@ -151,9 +153,11 @@ public:
 
 /* What the parse produced, for xl_cdriver_parse. */
 struct Job {
-  Job(xl_facts *f, unsigned flags) : facts(f), walk_flags(flags) {}
+  Job(xl_facts *f, unsigned flags, ShownFn shown, void *shown_ctx)
+      : facts(f), walk_flags(flags), library(shown, shown_ctx) {}
   xl_facts *facts;
   unsigned walk_flags;
+  LibraryFiles library; /* whose bodies are skipped or parsed late */
   int rc = XL_OK;
   bool walked = false;
   bool needs_device = false; /* the device pass runs after the host AST is
@@ -178,7 +182,7 @@ struct Job {
  * thrust_device_data_place_allocator.cu). */
 class EndOfUnit : public ExternalSemaSource {
 public:
-  explicit EndOfUnit(Sema &s) : sema_(s) {}
+  EndOfUnit(Sema &s, LibraryFiles &lib) : sema_(s), lib_(lib) {}
 
   void ReadPendingInstantiations(
       SmallVectorImpl<std::pair<ValueDecl *, SourceLocation>> &) override {
@@ -187,11 +191,12 @@ public:
     if (done_ || !sema_.LateTemplateParser)
       return;
     done_ = true; /* asked once per unit; be safe if asked again */
-    instantiate_reached(sema_);
+    instantiate_reached(sema_, lib_);
   }
 
 private:
   Sema &sema_;
+  LibraryFiles &lib_;
   bool done_ = false;
 };
 
@@ -214,13 +219,14 @@ public:
   SkipConsumer(CompilerInstance &ci, Job &job) : ci_(ci), job_(job) {}
 
   void InitializeSema(Sema &s) override {
-    s.addExternalSource(llvm::makeIntrusiveRefCnt<EndOfUnit>(s));
+    s.addExternalSource(
+        llvm::makeIntrusiveRefCnt<EndOfUnit>(s, job_.library));
   }
 
   bool shouldSkipFunctionBody(Decl *d) override {
     const SourceManager &sm = ci_.getSourceManager();
 
-    if (skippable(sm, d))
+    if (skippable(job_.library, sm, d))
       return true;
     if (d->getAsFunction() &&
         !sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation())))
@@ -305,15 +311,20 @@ private:
  * clang errors of a body so left out were missing (docs/performance.md). */
 class DelaySystemTemplates : public PPCallbacks {
 public:
-  explicit DelaySystemTemplates(LangOptions &lo) : lo_(lo) {}
+  DelaySystemTemplates(LangOptions &lo, const SourceManager &sm,
+                       LibraryFiles &lib)
+      : lo_(lo), sm_(sm), lib_(lib) {}
 
-  void FileChanged(SourceLocation, FileChangeReason,
+  void FileChanged(SourceLocation loc, FileChangeReason,
                    SrcMgr::CharacteristicKind kind, FileID) override {
-    lo_.DelayedTemplateParsing = SrcMgr::isSystem(kind);
+    FileID fid = sm_.getFileID(sm_.getExpansionLoc(loc));
+    lo_.DelayedTemplateParsing = lib_.contains(sm_, fid, kind);
   }
 
 private:
   LangOptions &lo_;
+  const SourceManager &sm_;
+  LibraryFiles &lib_;
 };
 
 class SkipAction : public ASTFrontendAction {
@@ -325,8 +336,8 @@ protected:
                                                  StringRef) override {
     watch_arch(ci.getPreprocessor(), &job_.regions);
     job_.tokens.watch(ci.getPreprocessor(), ci.getSourceManager());
-    ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<DelaySystemTemplates>(ci.getLangOpts()));
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<DelaySystemTemplates>(
+        ci.getLangOpts(), ci.getSourceManager(), job_.library));
     return std::make_unique<SkipConsumer>(ci, job_);
   }
 
@@ -455,8 +466,9 @@ cdriver_invocation(const char *file, const char *const *argv, int argc,
 extern "C" __attribute__((visibility("default"))) int
 xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
                  const char *const *argv, int argc, unsigned walk_flags,
+                 xl_cdriver_shown_fn shown, void *shown_ctx,
                  xl_cdriver_error_fn on_error, void *ctx) {
-  xlp::Job job(facts, walk_flags);
+  xlp::Job job(facts, walk_flags, shown, shown_ctx);
 
   *out_parsed = 0;
   xlp::run_skip_parse(job, file, argv, argc);

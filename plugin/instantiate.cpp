@@ -3,6 +3,7 @@
  * (instantiate.h says which, and why the others are not needed).
  */
 #include "instantiate.h"
+#include "library.h"
 
 #include <deque>
 
@@ -19,10 +20,24 @@ namespace {
 
 constexpr int MaxDepth = 16; /* deeper types count as naming a closure */
 
-/* The types found to name no closure: a type's answer is then exact (a
- * search cut at MaxDepth answers yes), and shared parts of a type are
- * looked at once (tuple<T, T> with T = tuple<U, U>, and so on). */
-using NoClosure = llvm::DenseSet<const Type *>;
+/* A search of types for a closure (or, with shown_in, for a class that a
+ * file outside the library declares too), with the types found to name
+ * none: a type's answer is then exact (a search cut at MaxDepth answers
+ * yes), and shared parts of a type are looked at once (tuple<T, T> with
+ * T = tuple<U, U>, and so on). */
+struct NoClosure {
+  llvm::DenseSet<const Type *> none;
+  LibraryFiles *shown_in = nullptr; /* library.h; null: closures only */
+  const SourceManager *sm = nullptr;
+
+  bool contains(const Type *t) const { return none.contains(t); }
+  void insert(const Type *t) { none.insert(t); }
+  /* Whether the class cls is what the search looks for. */
+  bool found(const CXXRecordDecl *cls) {
+    return cls->isLambda() ||
+           (shown_in && !shown_in->contains(*sm, cls->getLocation()));
+  }
+};
 
 bool type_has_closure(NoClosure &memo, QualType t, int depth);
 bool context_has_closure(NoClosure &memo, const DeclContext *dc, int depth);
@@ -62,7 +77,7 @@ bool args_have_closure(NoClosure &memo, const TemplateArgumentList *args,
 bool context_has_closure(NoClosure &memo, const DeclContext *dc, int depth) {
   for (; dc; dc = dc->getParent()) {
     if (const auto *cls = dyn_cast<CXXRecordDecl>(dc)) {
-      if (cls->isLambda())
+      if (memo.found(cls))
         return true;
       const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(cls);
       if (spec && args_have_closure(memo, &spec->getTemplateArgs(), depth))
@@ -119,13 +134,10 @@ bool type_has_closure(NoClosure &memo, QualType t, int depth) {
   return false;
 }
 
-/* Whether fd's template is a user file's (or it has none). */
-bool user_template(const SourceManager &sm, const FunctionDecl *fd) {
+/* The location of fd's template, or an invalid one when it has none. */
+SourceLocation template_loc(const FunctionDecl *fd) {
   const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
-  if (!pattern)
-    return true;
-  SourceLocation loc = sm.getExpansionLoc(pattern->getLocation());
-  return loc.isInvalid() || !sm.isInSystemHeader(loc);
+  return pattern ? pattern->getLocation() : SourceLocation();
 }
 
 bool explicit_definition(const FunctionDecl *fd) {
@@ -142,24 +154,38 @@ bool instantiated_anyway(NoClosure &memo, const FunctionDecl *fd) {
          context_has_closure(memo, fd, 0);
 }
 
-using Pending = Sema::PendingImplicitInstantiation;
-
 /* The queue of instantiate_reached, the variables left to clang, and the
- * types found to name no closure. */
+ * two searches (a closure; a closure or a shown file's class). */
 struct Work {
-  std::deque<Pending> todo;
-  std::deque<Pending> variables;
-  NoClosure memo;
+  std::deque<Sema::PendingImplicitInstantiation> todo;
+  std::deque<Sema::PendingImplicitInstantiation> variables;
+  NoClosure closures;
+  NoClosure shown;
 };
+
+/* Whether the walk can read fd's body (instantiate.h, library.h). */
+bool readable(Work &w, LibraryFiles &lib, const SourceManager &sm,
+              const FunctionDecl *fd) {
+  SourceLocation tmpl = template_loc(fd);
+
+  if (!lib.contains(sm, tmpl) || instantiated_anyway(w.closures, fd))
+    return true;
+  /* a user header whose findings are hidden: its body may call back a
+     shown file's class, whose specializations instances.c walks */
+  return !sm.isInSystemHeader(sm.getExpansionLoc(tmpl)) &&
+         context_has_closure(w.shown, fd, 0);
+}
+
+using Pending = Sema::PendingImplicitInstantiation;
 
 /* Instantiate one function of the queue, if the walk can read it, and
  * queue what its body asks for. */
-void instantiate_one(Work &w, Sema &sema, const Pending &p) {
+void instantiate_one(Work &w, LibraryFiles &lib, Sema &sema,
+                     const Pending &p) {
   auto *fd = cast<FunctionDecl>(p.first);
   const SourceManager &sm = sema.getSourceManager();
 
-  if (fd->isDefined() ||
-      (!user_template(sm, fd) && !instantiated_anyway(w.memo, fd))) {
+  if (fd->isDefined() || !readable(w, lib, sm, fd)) {
     fd->setInstantiationIsPending(false);
     return;
   }
@@ -177,9 +203,11 @@ void instantiate_one(Work &w, Sema &sema, const Pending &p) {
 
 } // namespace
 
-void instantiate_reached(Sema &sema) {
+void instantiate_reached(Sema &sema, LibraryFiles &lib) {
   Work w;
 
+  w.shown.shown_in = &lib;
+  w.shown.sm = &sema.getSourceManager();
   if (sema.getDiagnostics().hasErrorOccurred())
     return;
   w.todo.swap(sema.PendingInstantiations);
@@ -187,7 +215,7 @@ void instantiate_reached(Sema &sema) {
     Pending p = w.todo.front();
     w.todo.pop_front();
     if (isa<FunctionDecl>(p.first))
-      instantiate_one(w, sema, p);
+      instantiate_one(w, lib, sema, p);
     else
       w.variables.push_back(p);
     if (sema.getDiagnostics().hasErrorOccurred())

@@ -12,11 +12,16 @@
  * CUB's launch). It walks no specialization of a system template that no
  * closure reaches (the skip parse walks no system-header declaration at
  * all). So a specialization is instantiated when
- *   - its template is a user file's (not a system header's);
+ *   - its template is a user file's (not a system header's, nor a header
+ *     whose findings the run hides: library.h);
  *   - a closure type appears in its template arguments or those of the
  *     classes around it (nested at any depth: a pointer to it, a
  *     specialization over it, a function type naming it), or it is a
  *     member of a closure class (a generic lambda's call operator);
+ *   - its template is in a header whose findings are hidden, and a class
+ *     declared in a shown file appears there instead of a closure (the
+ *     header's declarations are walked, so the walk reads what its body
+ *     names of the shown files' templates);
  *   - it is not externally visible (clang requires its definition in the
  *     unit: a function over a type of an unnamed namespace, say);
  *   - or it is an explicit instantiation definition;
@@ -42,6 +47,8 @@ class Sema;
 
 namespace xlp {
 
+class LibraryFiles;
+
 /*
  * Instantiate, in clang's queue of pending instantiations at the end of the
  * unit (Sema::PendingInstantiations, called where an ExternalSemaSource's
@@ -50,7 +57,7 @@ namespace xlp {
  * variables, which clang's own loop then instantiates. Does nothing once
  * the unit has an error. Cannot fail.
  */
-void instantiate_reached(clang::Sema &sema);
+void instantiate_reached(clang::Sema &sema, LibraryFiles &lib);
 
 } // namespace xlp
 

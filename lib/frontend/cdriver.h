@@ -30,12 +30,21 @@ typedef int (*xl_cdriver_error_fn)(void *ctx, const char *file,
                                    unsigned offset, const char *msg);
 
 /*
+ * Whether the run shows the findings of the header `file` (its name as
+ * clang opened it): 1 or 0. The bodies of a header not shown are skipped
+ * as a system header's are (plugin/library.h).
+ */
+typedef int (*xl_cdriver_shown_fn)(void *ctx, const char *file);
+
+/*
  * Parse `file` with the clang driver arguments argv[0..argc) (those of
  * xl_frontend_args, without the program name and the file), with the
  * function bodies no rule reads skipped, and walk the host side into
  * `facts` (made by the caller, which keeps it) with xl_fe_walk_tu's
  * walk_flags; when the file needs it, the device side is parsed in full
- * and joined (facts->device). Then on_error(ctx, ...) is called for each of
+ * and joined (facts->device). shown (may be NULL: every user header is
+ * shown) is asked, with shown_ctx, once per user header. Then
+ * on_error(ctx, ...) is called for each of
  * clang's errors of the host side, in the order clang reported them (a
  * file with errors is walked, as the full parse walks it).
  *
@@ -50,6 +59,7 @@ typedef int (*xl_cdriver_error_fn)(void *ctx, const char *file,
  */
 int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
                      const char *const *argv, int argc, unsigned walk_flags,
+                     xl_cdriver_shown_fn shown, void *shown_ctx,
                      xl_cdriver_error_fn on_error, void *ctx);
 
 /*

@@ -58,11 +58,22 @@ void xl_frontend_free(xl_frontend *fe);
 #define XL_PARSE_DEFER_FULL 0x20u /* with SKIP_BODIES: XL_EFULLPARSE where
                                      the full parse would follow */
 
+/*
+ * Whether the run shows the findings of the header `file` (an absolute
+ * path, as the facts name it after xl_facts_absolute_paths): 1 or 0.
+ */
+typedef int (*xl_parse_shows_fn)(const void *ctx, const char *file);
+
 typedef struct xl_parse_opts {
   const xl_toolkit *toolkit;
   xl_side side;
   int cuda_major, cuda_minor; /* version the rules assume; 0: the toolkit's */
   unsigned flags;
+  /* With XL_PARSE_SKIP_BODIES: the headers whose findings are shown (NULL:
+     all); the bodies of the others are skipped as a system header's are
+     (plugin/library.h). shows_ctx is lent for the call. */
+  xl_parse_shows_fn shows;
+  const void *shows_ctx;
 } xl_parse_opts;
 
 /*

@@ -31,6 +31,7 @@ struct xl_checker {
   char *remote_url;      /* the URL it was made for */
   xl_cache_store store;  /* the core's view of it */
   char *remote_error;    /* why the URL could not be used, or NULL */
+  const xl_profile *profile; /* lent: its header filters, or NULL */
 };
 
 struct xl_result {
@@ -73,7 +74,17 @@ int xl_checker_set_options(xl_checker *c, const xl_options *opts,
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   xl_options_free(c->opts);
   c->opts = copy;
+  c->profile = NULL;
   return XL_OK;
+}
+
+int xl_checker_set_profile(xl_checker *c, const xl_profile *p,
+                           xl_error *err) {
+  int rc = xl_checker_set_options(c, xl_profile_options(p), err);
+
+  if (rc == XL_OK)
+    c->profile = p;
+  return rc;
 }
 
 void xl_checker_free(xl_checker *c) {
@@ -276,6 +287,11 @@ static int cache_replay(xl_result *r, xl_checker *c, const char *key) {
 
 /* ---- checking ----------------------------------------------------------- */
 
+/* xl_parse_shows_fn over a profile's header filters. */
+static int profile_shows(const void *ctx, const char *file) {
+  return xl_profile_shows_header(ctx, file);
+}
+
 static void parse_opts_of(xl_parse_opts *po, const xl_checker *c) {
   memset(po, 0, sizeof(*po));
   po->toolkit = &c->toolkit;
@@ -290,6 +306,10 @@ static void parse_opts_of(xl_parse_opts *po, const xl_checker *c) {
     po->flags |= XL_PARSE_DEFER_FULL;
   if (c->opts->cache_dir || c->opts->cache_url)
     po->flags |= XL_PARSE_RECORD_DEPS;
+  if (c->profile && xl_profile_filters_headers(c->profile)) {
+    po->shows = profile_shows;
+    po->shows_ctx = c->profile;
+  }
 }
 
 /* Parse (or replay from the cache), run the rules, sort, store in the

@@ -88,6 +88,26 @@ unsigned xl_profile_hides(const xl_profile *p, const char *file,
                           const char *main_file,
                           const struct xl_facts *facts);
 
+/*
+ * Whether the header filters of p show the findings of the header `file`
+ * (an absolute path): 1, or 0 when --header-filter does not match it or
+ * --exclude-header-filter does (xl_profile_hides's XL_DIAG_BY_HEADER).
+ * Cannot fail.
+ */
+int xl_profile_shows_header(const xl_profile *p, const char *file);
+
+/* Whether p has a header filter or an exclude filter. */
+int xl_profile_filters_headers(const xl_profile *p);
+
+/*
+ * Set checker's options to p's (xl_checker_set_options) and keep p, lent
+ * until the next call, for the skip parse: the bodies of the headers whose
+ * findings p hides are skipped as a system header's are. XL_OK or
+ * XL_ENOMEM (err says so; the checker is unchanged).
+ */
+int xl_checker_set_profile(xl_checker *checker, const xl_profile *p,
+                           xl_error *err);
+
 /* ---- rules and the filter ------------------------------------------------ */
 
 /*

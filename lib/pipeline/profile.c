@@ -130,15 +130,23 @@ static int file_is_system(const xl_facts *f, const char *file) {
   return 0;
 }
 
+int xl_profile_shows_header(const xl_profile *p, const char *file) {
+  if (p->has_header && regexec(&p->header, file, 0, NULL, 0) != 0)
+    return 0;
+  return !(p->has_exclude && regexec(&p->exclude, file, 0, NULL, 0) == 0);
+}
+
+int xl_profile_filters_headers(const xl_profile *p) {
+  return p->has_header || p->has_exclude;
+}
+
 unsigned xl_profile_hides(const xl_profile *p, const char *file,
                           const char *main_file, const xl_facts *facts) {
   if (strcmp(file, main_file) == 0 || !*file)
     return 0;
   if (!p->system_headers && file_is_system(facts, file))
     return XL_DIAG_BY_SYSTEM;
-  if (p->has_header && regexec(&p->header, file, 0, NULL, 0) != 0)
-    return XL_DIAG_BY_HEADER;
-  if (p->has_exclude && regexec(&p->exclude, file, 0, NULL, 0) == 0)
+  if (!xl_profile_shows_header(p, file))
     return XL_DIAG_BY_HEADER;
   return 0;
 }

@@ -123,7 +123,7 @@ static int set_job_options(xl_checker *c, const check_job *j, xl_error *err) {
   int rc;
 
   if (!j->parse_full)
-    return xl_checker_set_options(c, po, err);
+    return xl_checker_set_profile(c, j->prof->p, err);
   if (xl_options_copy(&full, po) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   xl_options_set_parse_skip(full, 0);

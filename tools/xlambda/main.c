@@ -50,6 +50,8 @@ static const char usage[] =
     "  --header-filter=REGEX    headers whose findings are shown (default: all\n"
     "                           non-system headers; the main file always is)\n"
     "  --exclude-header-filter=REGEX  headers whose findings are not shown\n"
+    "                           (with --parse=skip, a header not shown is\n"
+    "                           parsed as a system header: less to parse)\n"
     "  --system-headers         also analyse and show system headers\n"
     "  --parse=skip|full        skip: do not parse the header bodies that no\n"
     "                           rule reads (default); full: parse every body,\n"
