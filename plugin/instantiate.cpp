@@ -25,7 +25,7 @@ constexpr int MaxDepth = 16; /* deeper types count as naming a closure */
  * none: a type's answer is then exact (a search cut at MaxDepth answers
  * yes), and shared parts of a type are looked at once (tuple<T, T> with
  * T = tuple<U, U>, and so on). */
-struct NoClosure {
+struct TypeSearch {
   llvm::DenseSet<const Type *> none;
   LibraryFiles *shown_in = nullptr; /* library.h; null: closures only */
   const SourceManager *sm = nullptr;
@@ -39,10 +39,10 @@ struct NoClosure {
   }
 };
 
-bool type_has_closure(NoClosure &memo, QualType t, int depth);
-bool context_has_closure(NoClosure &memo, const DeclContext *dc, int depth);
+bool type_has_closure(TypeSearch &memo, QualType t, int depth);
+bool context_has_closure(TypeSearch &memo, const DeclContext *dc, int depth);
 
-bool arg_has_closure(NoClosure &memo, const TemplateArgument &a, int depth) {
+bool arg_has_closure(TypeSearch &memo, const TemplateArgument &a, int depth) {
   switch (a.getKind()) {
   case TemplateArgument::Null:
   case TemplateArgument::Integral:
@@ -62,7 +62,7 @@ bool arg_has_closure(NoClosure &memo, const TemplateArgument &a, int depth) {
   }
 }
 
-bool args_have_closure(NoClosure &memo, const TemplateArgumentList *args,
+bool args_have_closure(TypeSearch &memo, const TemplateArgumentList *args,
                        int depth) {
   if (!args)
     return false;
@@ -74,7 +74,7 @@ bool args_have_closure(NoClosure &memo, const TemplateArgumentList *args,
 
 /* Whether dc, or a context around it, is a closure class or a
  * specialization (class or function) over a closure. */
-bool context_has_closure(NoClosure &memo, const DeclContext *dc, int depth) {
+bool context_has_closure(TypeSearch &memo, const DeclContext *dc, int depth) {
   for (; dc; dc = dc->getParent()) {
     if (const auto *cls = dyn_cast<CXXRecordDecl>(dc)) {
       if (memo.found(cls))
@@ -91,7 +91,7 @@ bool context_has_closure(NoClosure &memo, const DeclContext *dc, int depth) {
   return false;
 }
 
-bool function_type_has_closure(NoClosure &memo, const FunctionProtoType *fp,
+bool function_type_has_closure(TypeSearch &memo, const FunctionProtoType *fp,
                                int depth) {
   if (type_has_closure(memo, fp->getReturnType(), depth + 1))
     return true;
@@ -102,7 +102,7 @@ bool function_type_has_closure(NoClosure &memo, const FunctionProtoType *fp,
 }
 
 /* type_has_closure's search of ty (canonical), without the memo. */
-bool type_search(NoClosure &memo, const Type *ty, int depth) {
+bool type_search(TypeSearch &memo, const Type *ty, int depth) {
   if (ty->isPointerType() || ty->isReferenceType())
     return type_has_closure(memo, ty->getPointeeType(), depth + 1);
   if (const auto *mp = dyn_cast<MemberPointerType>(ty)) {
@@ -120,7 +120,7 @@ bool type_search(NoClosure &memo, const Type *ty, int depth) {
 }
 
 /* Whether t names a closure type anywhere in it. */
-bool type_has_closure(NoClosure &memo, QualType t, int depth) {
+bool type_has_closure(TypeSearch &memo, QualType t, int depth) {
   if (depth > MaxDepth)
     return true;
   if (t.isNull())
@@ -149,7 +149,7 @@ bool explicit_definition(const FunctionDecl *fd) {
  * explicit instantiation definition, or not externally visible (clang
  * requires its definition in the unit: "is used but not defined in this
  * translation unit", an error where its type has no linkage). */
-bool instantiated_anyway(NoClosure &memo, const FunctionDecl *fd) {
+bool instantiated_anyway(TypeSearch &memo, const FunctionDecl *fd) {
   return explicit_definition(fd) || !fd->isExternallyVisible() ||
          context_has_closure(memo, fd, 0);
 }
@@ -159,8 +159,8 @@ bool instantiated_anyway(NoClosure &memo, const FunctionDecl *fd) {
 struct Work {
   std::deque<Sema::PendingImplicitInstantiation> todo;
   std::deque<Sema::PendingImplicitInstantiation> variables;
-  NoClosure closures;
-  NoClosure shown;
+  TypeSearch closures;
+  TypeSearch shown;
 };
 
 /* Whether the walk can read fd's body (instantiate.h, library.h). */

@@ -39,9 +39,6 @@ public:
   bool contains(const clang::SourceManager &sm, clang::FileID fid,
                 clang::SrcMgr::CharacteristicKind kind);
 
-  /* Whether a user header can be a library's here (a filter was given). */
-  bool filters() const { return shown_ != nullptr; }
-
 private:
   ShownFn shown_;
   void *ctx_;
