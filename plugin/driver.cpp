@@ -22,8 +22,9 @@
  *     through library templates (thrust::for_each down to CUB's launch),
  *     adl.c's hazard and the host introspection read them.
  * So only the bodies of non-templated functions in system headers are
- * skipped (and in the headers whose findings the run hides, which are
- * treated as system headers' here and in instantiate.cpp: library.h): the walk skips system-header declarations whole, instances.c
+ * skipped (and in the headers whose findings the run hides, treated as
+ * system headers here and in instantiate.cpp: library.h): the walk skips
+ * system-header declarations whole, instances.c
  * walks no specialization of a system template, and a non-templated
  * function cannot receive a closure by its own type. (clang itself keeps
  * constexpr bodies and bodies with a deduced return type.)
