@@ -18,9 +18,11 @@
  *     walk reads (instances.c, uses.c, introspect_tmpl.c, adl.c);
  *   - nothing else: the walk does not visit the block's declarations (the
  *     index hides a PCH's), a non-templated function cannot receive a
- *     closure, and a system header's bodies are skipped as the preamble
- *     skipped them (the command line parses those it instantiates;
- *     docs/editors.md says what the server leaves out).
+ *     closure, and a library's bodies are skipped as the preamble skipped
+ *     them (the command line parses those it instantiates;
+ *     docs/editors.md says what the server leaves out). A library's
+ *     header is a system header, or a header whose findings the header
+ *     filters hide (library.h), as for the command line's skip parse.
  * (clang itself keeps constexpr bodies and bodies with a deduced return
  * type.)
  */
@@ -41,6 +43,7 @@
 #include <string>
 
 #include "driver.h"
+#include "library.h"
 
 extern "C" {
 #include "frontend/cdriver.h"
@@ -54,7 +57,8 @@ namespace {
 /* The skip decision (see the top of this file). */
 class BlockSkip : public ASTConsumer {
 public:
-  explicit BlockSkip(const SourceManager &sm) : sm_(sm) {}
+  BlockSkip(const SourceManager &sm, ShownFn shown, void *shown_ctx)
+      : sm_(sm), lib_(shown, shown_ctx) {}
 
   bool shouldSkipFunctionBody(Decl *d) override {
     const FunctionDecl *fd = d->getAsFunction();
@@ -62,11 +66,12 @@ public:
 
     if (!fd || loc.isInvalid())
       return false;
-    return sm_.isInSystemHeader(loc) || !fd->isTemplated();
+    return !fd->isTemplated() || lib_.contains(sm_, loc);
   }
 
 private:
   const SourceManager &sm_;
+  LibraryFiles lib_;
 };
 
 /*
@@ -101,6 +106,10 @@ private:
  * agrees to all. BlockTrim comes first, so that the PCH is written after
  * it. */
 class BlockPchAction : public GeneratePCHAction {
+public:
+  BlockPchAction(ShownFn shown, void *shown_ctx)
+      : shown_(shown), shown_ctx_(shown_ctx) {}
+
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  StringRef in) override {
@@ -111,9 +120,14 @@ protected:
     std::vector<std::unique_ptr<ASTConsumer>> all;
     all.push_back(std::make_unique<BlockTrim>());
     all.push_back(std::move(pch));
-    all.push_back(std::make_unique<BlockSkip>(ci.getSourceManager()));
+    all.push_back(std::make_unique<BlockSkip>(ci.getSourceManager(), shown_,
+                                              shown_ctx_));
     return std::make_unique<MultiplexConsumer>(std::move(all));
   }
+
+private:
+  ShownFn shown_;
+  void *shown_ctx_;
 };
 
 /* The user files sm entered, src left out, as clang opened them. */
@@ -162,7 +176,8 @@ namespace {
 int build_block_pch(int *out_built, char ***out_files, const char *pch,
                     const char *src, const char *text, size_t len,
                     const char *const *argv, int argc,
-                    const xl_unsaved_file *files, size_t nfiles) {
+                    const xl_unsaved_file *files, size_t nfiles,
+                    ShownFn shown, void *shown_ctx) {
   IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs =
       llvm::vfs::createPhysicalFileSystem();
   std::shared_ptr<CompilerInvocation> inv =
@@ -184,7 +199,7 @@ int build_block_pch(int *out_built, char ***out_files, const char *pch,
   CompilerInstance ci(inv);
   ci.setVirtualFileSystem(vfs);
   ci.createDiagnostics(new IgnoringDiagConsumer(), true);
-  BlockPchAction act;
+  BlockPchAction act(shown, shown_ctx);
   if (!ci.ExecuteAction(act) || ci.getDiagnostics().hasErrorOccurred())
     return XL_OK;
   *out_files = to_c(user_files(ci.getSourceManager(), src));
@@ -201,11 +216,12 @@ extern "C" __attribute__((visibility("default"))) int
 xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
                      const char *src, const char *text, size_t len,
                      const char *const *argv, int argc,
-                     const xl_unsaved_file *files, size_t nfiles) {
+                     const xl_unsaved_file *files, size_t nfiles,
+                     xl_cdriver_shown_fn shown, void *shown_ctx) {
   *out_built = 0;
   *out_files = nullptr;
   int rc = xlp::build_block_pch(out_built, out_files, pch, src, text, len,
-                                argv, argc, files, nfiles);
+                                argv, argc, files, nfiles, shown, shown_ctx);
   xlp::give_back_pages(); /* the block's AST, before the document's parse:
                              the server's peak is the larger of the two */
   return rc;

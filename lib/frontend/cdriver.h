@@ -71,7 +71,9 @@ int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
  * included) and files[0..nfiles) standing for those files on disk. The
  * skip decision is the command line's for what a document's walk reads
  * (blockpch.cpp): a user header's templated bodies are kept, every other
- * header body is skipped. *out_built is 1 when the PCH was written, 0 when
+ * header body is skipped; a header that shown (may be NULL: every user
+ * header is shown; asked with shown_ctx once per user header) does not
+ * show is a library's, as a system header. *out_built is 1 when the PCH was written, 0 when
  * clang refused the arguments or reported an error (the caller then
  * parses as before: the error is reported there). *out_files (the
  * caller's: a NULL-terminated array of strings, each and the array
@@ -81,7 +83,8 @@ int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
 int xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
                          const char *src, const char *text, size_t len,
                          const char *const *argv, int argc,
-                         const xl_unsaved_file *files, size_t nfiles);
+                         const xl_unsaved_file *files, size_t nfiles,
+                         xl_cdriver_shown_fn shown, void *shown_ctx);
 
 #ifdef __cplusplus
 }

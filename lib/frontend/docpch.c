@@ -48,6 +48,7 @@ struct fe_block {
   size_t nfiles;
   uint64_t key;       /* of the block's text and the unsaved files */
   uint64_t failed;    /* the key of a block given up; 0: none */
+  const fe_shown *shown; /* lent: the header filter, or NULL */
 };
 
 /* Whether name is a PCH (xlambda-base-PID-XXXXXX) of a process that no
@@ -123,6 +124,10 @@ int xl_fe_block_new(fe_block **out, const char *main_file) {
   memcpy(b->src + n, ".xlambda-block.cu", sizeof(".xlambda-block.cu"));
   *out = b;
   return XL_OK;
+}
+
+void xl_fe_block_set_shown(fe_block *b, const fe_shown *shown) {
+  b->shown = shown && shown->opts->shows ? shown : NULL;
 }
 
 /* Forget the PCH: its file is removed. */
@@ -218,7 +223,9 @@ static int build(fe_block *b, uint64_t failed, const char *text,
   }
   drop_pch(b); /* after: the new file's name differs from the old one's */
   rc = xl_cdriver_block_pch(&built, &b->files, path, b->src, text, block,
-                            argv, argc, files, nfiles);
+                            argv, argc, files, nfiles,
+                            b->shown ? xl_fe_shown_header : NULL,
+                            (void *)b->shown);
   if (rc < 0 || !built || stamp(b) < 0) {
     unlink(path);
     drop_pch(b);

@@ -58,6 +58,7 @@ struct xl_frontend_doc {
   char *tu_pch;              /* the PCH tu was parsed with (a copy of
                                 the base's or the block's path), or NULL */
   fe_block *block;           /* the leading block's PCH (docpch.c) */
+  fe_shown shown;            /* its header filter: opts.shows */
   fe_incl *incl;             /* the user files of tu (inclusions.c) */
   int kept;                  /* the last parse reused them */
 };
@@ -127,6 +128,9 @@ int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,
     xl_frontend_doc_free(doc);
     return XL_ENOMEM;
   }
+  doc->shown.opts = &doc->opts;
+  doc->shown.directory = cmd->directory;
+  xl_fe_block_set_shown(doc->block, &doc->shown);
   *out = doc;
   return XL_OK;
 }

@@ -444,6 +444,22 @@ struct xl_parse_opts;
 struct xl_diags;
 struct xl_recovery;
 
+/* The header filter of a skip parse (parse.c) or of a document's block
+ * PCH (docpch.c), over clang's names of its files. */
+typedef struct fe_shown {
+  const struct xl_parse_opts *opts; /* its shows, which must be set */
+  const char *directory; /* the command's, against which names are made
+                            absolute, as xl_facts_absolute_paths makes them */
+} fe_shown;
+
+/*
+ * cdriver.h's xl_cdriver_shown_fn over ctx, an fe_shown: whether its
+ * opts->shows shows `file`, the name made absolute as the facts make
+ * theirs. 1 or 0; a name that cannot be made absolute (out of memory) is
+ * shown, so that its bodies are kept.
+ */
+int xl_fe_shown_header(void *ctx, const char *file);
+
 /* What a language-server document (document.c) adds to the analysis of its
  * translation unit: the editor's texts, which the device side parses too,
  * its kept list of user files, and the user files of the block of headers
@@ -582,6 +598,11 @@ typedef struct fe_block fe_block;
 /* A new one for the document of main_file into *out (the caller frees it
  * with xl_fe_block_free). XL_OK or XL_ENOMEM. */
 int xl_fe_block_new(fe_block **out, const char *main_file);
+
+/* The header filter of b's PCH: the headers it hides are a library's, as
+ * system headers (cdriver.h). shown is lent, and must outlive b; NULL or
+ * never set: every user header is shown. */
+void xl_fe_block_set_shown(fe_block *b, const fe_shown *shown);
 
 /* Release b and remove its PCH. Accepts NULL. */
 void xl_fe_block_free(fe_block *b);

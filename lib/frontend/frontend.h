@@ -69,9 +69,10 @@ typedef struct xl_parse_opts {
   xl_side side;
   int cuda_major, cuda_minor; /* version the rules assume; 0: the toolkit's */
   unsigned flags;
-  /* With XL_PARSE_SKIP_BODIES: the headers whose findings are shown (NULL:
-     all); the bodies of the others are skipped as a system header's are
-     (plugin/library.h). shows_ctx is lent for the call. */
+  /* With XL_PARSE_SKIP_BODIES, or a document's XL_PARSE_SKIP_HEADER_BODIES:
+     the headers whose findings are shown (NULL: all); the bodies of the
+     others are skipped as a system header's are (plugin/library.h).
+     shows_ctx is lent for the call (for the document's life). */
   xl_parse_shows_fn shows;
   const void *shows_ctx;
 } xl_parse_opts;
@@ -103,7 +104,8 @@ typedef struct xl_frontend_doc xl_frontend_doc;
 /*
  * A persistent translation unit for cmd's file, whose text comes from an
  * editor. cmd and opts->toolkit are lent and must outlive the document;
- * opts is copied. The document has its own libclang index, keeps its
+ * opts is copied (opts->shows_ctx lent too: the headers it does not show
+ * are precompiled as system headers, docpch.c). The document has its own libclang index, keeps its
  * preamble in memory and must be used by one thread at a time. Returns
  * XL_OK or XL_ENOMEM; the caller frees *out with xl_frontend_doc_free.
  */

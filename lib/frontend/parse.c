@@ -279,19 +279,8 @@ static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
   return XL_OK;
 }
 
-#ifdef XL_HAVE_CDRIVER
-/* The header filter of a skip parse, over clang's names of its files. */
-typedef struct shown_filter {
-  const xl_parse_opts *opts;
-  const char *directory; /* the command's, against which names are made
-                            absolute, as xl_facts_absolute_paths makes them */
-} shown_filter;
-
-/* xl_cdriver_shown_fn over opts->shows, the name made absolute as the
- * facts make theirs. A name that cannot be (out of memory) is shown: its
- * bodies are kept. */
-static int shown_header(void *ctx, const char *file) {
-  const shown_filter *f = ctx;
+int xl_fe_shown_header(void *ctx, const char *file) {
+  const fe_shown *f = ctx;
   char *abs;
   int shown = 1;
 
@@ -303,7 +292,6 @@ static int shown_header(void *ctx, const char *file) {
   free(abs);
   return shown;
 }
-#endif
 
 /*
  * --parse=skip: the host side through cdriver.h, its clang errors into
@@ -318,7 +306,7 @@ static int parse_skipping(xl_facts **out, int *gave_way, const xl_command *cmd,
                           xl_diags *clang_errors, xl_error *err) {
 #ifdef XL_HAVE_CDRIVER
   error_sink sink = {clang_errors, NULL, 0};
-  shown_filter filter = {opts, cmd->directory};
+  fe_shown filter = {opts, cmd->directory};
   xl_facts *facts = NULL;
   int parsed = 0, rc;
 
@@ -331,7 +319,7 @@ static int parse_skipping(xl_facts **out, int *gave_way, const xl_command *cmd,
   sink.facts = facts;
   rc = xl_cdriver_parse(&parsed, facts, cmd->file, (const char *const *)argv,
                         argc, opts->flags & XL_PARSE_SYSTEM_HEADERS,
-                        opts->shows ? shown_header : NULL, &filter,
+                        opts->shows ? xl_fe_shown_header : NULL, &filter,
                         add_error, &sink);
   if (rc < 0 || !parsed) {
     xl_facts_free(facts);

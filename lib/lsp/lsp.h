@@ -46,6 +46,9 @@ typedef struct xl_lsp_opts {
   /* the command line's settings, applied on top of each document's
      configuration (.xlambda.yaml, or config_file); NULL: not given */
   const char *rules, *wae, *cuda_version, *config_file;
+  /* the header filters, instead of the configuration's (valid regular
+     expressions; NULL: not given) */
+  const char *header_filter, *exclude_header_filter;
 } xl_lsp_opts;
 
 /*

@@ -22,6 +22,7 @@
 /* The worker's state for one document. */
 typedef struct lsp_work {
   xl_document *session; /* NULL until the first parse */
+  xl_profile *profile;  /* the session's (lent to it), or NULL */
   int unusable;         /* no command or not CUDA: publish nothing */
   xl_result *result;    /* what was last published, for code actions */
   char *text;           /* the snapshot it was computed on */
@@ -34,6 +35,7 @@ static void work_free(lsp_work *w) {
   if (!w)
     return;
   xl_document_free(w->session);
+  xl_profile_free(w->profile); /* after the session it is lent to */
   xl_result_free(w->result);
   free(w->text);
   free(w->origin);
@@ -140,7 +142,8 @@ static lsp_doc *next_dirty_locked(lsp_server *s, double *wait) {
 /*
  * The profile of the document at `path`, as `xlambda check` computes it
  * (lib/pipeline): its configuration (--config-file, else the nearest
- * .xlambda.yaml), then the command line's settings on top. A bad
+ * .xlambda.yaml), then the command line's settings on top (the header
+ * filters among them). A bad
  * configuration is an error with its file:line in err.
  */
 static int document_profile(xl_profile **out, const lsp_server *s,
@@ -153,6 +156,8 @@ static int document_profile(xl_profile **out, const lsp_server *s,
   a.cli.rules = o->rules;
   a.cli.warnings_as_errors = o->wae;
   a.cli.cuda_version = o->cuda_version;
+  a.header_filter = o->header_filter;
+  a.exclude_header_filter = o->exclude_header_filter;
   return xl_profile_load(out, &a, path, err);
 }
 
@@ -184,11 +189,11 @@ static int open_session(lsp_server *s, lsp_work *w, const char *path,
     xl_lsp_command_free(&cmd);
     return rc == XL_EINVAL ? XL_EPARSE : rc;
   }
-  rc = xl_document_new(&w->session, s->opts.checker,
-                       xl_profile_options(prof), path,
-                         (const char *const *)cmd.argv, cmd.argc,
-                         cmd.directory, s->opts.document_flags, err);
-  xl_profile_free(prof);
+  xl_profile_free(w->profile); /* an evicted session's */
+  w->profile = prof;
+  rc = xl_document_new_profiled(&w->session, s->opts.checker, prof, path,
+                                (const char *const *)cmd.argv, cmd.argc,
+                                cmd.directory, s->opts.document_flags, err);
   xl_lsp_command_free(&cmd);
   if (rc == XL_EINVAL) {
     w->unusable = 1;
@@ -301,7 +306,7 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
     rc = xl_document_check_files(&r, w->session, text, len, others->files,
                                  others->n, err);
   if (rc == XL_OK)
-    rc = xl_result_suppress(NULL, r, text, len, err);
+    rc = xl_result_sift(NULL, r, text, len, w->profile, err);
   if (rc < 0) {
     xl_result_free(r);
     *failed = 1;

@@ -413,6 +413,7 @@ static char **copy_list(char *const *v) {
 struct xl_document {
   xl_checker *checker; /* lent */
   xl_options *opts;    /* the document's own, or NULL: the checker's */
+  const xl_profile *profile; /* lent: its header filters, or NULL */
   xl_command cmd;
   xl_parse_opts po;
   xl_frontend_doc *fe;
@@ -443,14 +444,20 @@ static int doc_setup(xl_document *doc, const char *file,
     doc->po.flags |= XL_PARSE_SYSTEM_HEADERS;
   if (flags & XL_DOCUMENT_SKIP_HEADER_BODIES)
     doc->po.flags |= XL_PARSE_SKIP_HEADER_BODIES;
+  if (doc->profile && xl_profile_filters_headers(doc->profile)) {
+    doc->po.shows = profile_shows;
+    doc->po.shows_ctx = doc->profile;
+  }
   if (xl_frontend_doc_new(&doc->fe, &doc->cmd, &doc->po) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   return XL_OK;
 }
 
-int xl_document_new(xl_document **out, xl_checker *c, const xl_options *opts,
-                    const char *file, const char *const *argv, int argc,
-                    const char *directory, unsigned flags, xl_error *err) {
+/* xl_document_new, with p (may be NULL) lent to the document. */
+static int doc_new(xl_document **out, xl_checker *c, const xl_options *opts,
+                   const xl_profile *p, const char *file,
+                   const char *const *argv, int argc, const char *directory,
+                   unsigned flags, xl_error *err) {
   xl_document *doc = calloc(1, sizeof(*doc));
   int rc = XL_OK;
 
@@ -458,6 +465,7 @@ int xl_document_new(xl_document **out, xl_checker *c, const xl_options *opts,
   if (!doc)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   doc->checker = c;
+  doc->profile = p;
   if (opts && xl_options_copy(&doc->opts, opts) < 0)
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
   if (rc == XL_OK)
@@ -468,6 +476,21 @@ int xl_document_new(xl_document **out, xl_checker *c, const xl_options *opts,
   }
   *out = doc;
   return XL_OK;
+}
+
+int xl_document_new(xl_document **out, xl_checker *c, const xl_options *opts,
+                    const char *file, const char *const *argv, int argc,
+                    const char *directory, unsigned flags, xl_error *err) {
+  return doc_new(out, c, opts, NULL, file, argv, argc, directory, flags, err);
+}
+
+int xl_document_new_profiled(xl_document **out, xl_checker *c,
+                             const xl_profile *p, const char *file,
+                             const char *const *argv, int argc,
+                             const char *directory, unsigned flags,
+                             xl_error *err) {
+  return doc_new(out, c, xl_profile_options(p), p, file, argv, argc,
+                 directory, flags, err);
 }
 
 void xl_document_free(xl_document *doc) {
@@ -541,8 +564,13 @@ int xl_check_command_args(char ***out, int *n, xl_checker *c,
 
 int xl_result_suppress(size_t *nsuppressed, xl_result *r, const char *text,
                        size_t len, xl_error *err) {
+  return xl_result_sift(nsuppressed, r, text, len, NULL, err);
+}
+
+int xl_result_sift(size_t *nsuppressed, xl_result *r, const char *text,
+                   size_t len, const xl_profile *p, xl_error *err) {
   xl_sift_in in = {r->diags, r->file, r->facts,
-                   (const char *const *)r->diag_suppress, NULL, NULL, NULL};
+                   (const char *const *)r->diag_suppress, p, NULL, NULL};
   xl_sift_out out = {NULL, NULL, NULL};
   int rc;
 

@@ -108,6 +108,29 @@ int xl_profile_filters_headers(const xl_profile *p);
 int xl_checker_set_profile(xl_checker *checker, const xl_profile *p,
                            xl_error *err);
 
+/*
+ * xl_document_new with p's options (xl_profile_options), p lent to the
+ * document, which it must outlive: with XL_DOCUMENT_SKIP_HEADER_BODIES,
+ * the headers whose findings p's header filters hide are precompiled as
+ * system headers are (their templates' bodies skipped too), as the
+ * command line's skip parse treats them. Same contract as
+ * xl_document_new.
+ */
+int xl_document_new_profiled(xl_document **out, xl_checker *checker,
+                             const xl_profile *p, const char *file,
+                             const char *const *argv, int argc,
+                             const char *directory, unsigned flags,
+                             xl_error *err);
+
+/*
+ * xl_result_suppress, and also drop the findings that p's header filters
+ * hide (xl_profile_hides; p may be NULL: none), as `xlambda check` hides
+ * them. Same contract as xl_result_suppress; *nsuppressed counts the
+ * suppressed findings, not the hidden ones.
+ */
+int xl_result_sift(size_t *nsuppressed, xl_result *r, const char *text,
+                   size_t len, const xl_profile *p, xl_error *err);
+
 /* ---- rules and the filter ------------------------------------------------ */
 
 /*

@@ -1,7 +1,8 @@
 /*
  * test_document.c: the editor document API (xl_document_*): the unsaved
  * text is what is checked, a document is reparsed in place, the preamble
- * survives edits below the includes, and bad commands are refused.
+ * survives edits below the includes, bad commands are refused, and a
+ * profile's header filters hide and skip as the command line's do.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "lsp_tests.h"
+#include "pipeline/pipeline.h"
 #include "xlambda/xlambda.h"
 
 static const char bad_text[] = "#include <cstddef>\n"
@@ -123,6 +125,107 @@ START_TEST(refuses_what_it_cannot_check) {
 }
 END_TEST
 
+/* A header whose findings a profile hides, and a document that reaches
+ * two of its templates: one asks the closure's return type (a finding in
+ * the header), one launches it (the arch-dependent capture's note). */
+static const char lib_h[] =
+    "#pragma once\n"
+    "#include <type_traits>\n"
+    "template <typename F> __global__ void v_kernel(F f) { f(); }\n"
+    "template <typename F> void v_launch(F f) { v_kernel<<<1, 1>>>(f); }\n"
+    "template <class F> void v_apply(F f) {\n"
+    "  using R = std::invoke_result_t<F, int>;\n"
+    "  R r{};\n"
+    "  (void)f, (void)r;\n"
+    "}\n";
+static const char lib_user[] =
+    "#include \"lib.h\"\n"
+    "void g() { v_apply([] __device__ (int x) { return 1.5 * x; }); }\n"
+    "void go(int a, int c) {\n"
+    "  auto lam = [=] __device__ () {\n"
+    "#ifdef __CUDA_ARCH__\n"
+    "    return a + c;\n"
+    "#else\n"
+    "    return a;\n"
+    "#endif\n"
+    "  };\n"
+    "  v_launch(lam);\n"
+    "}\n";
+
+/* The severity of r's finding of `rule`, or -1 when it has none. */
+static int severity_of(const xl_result *r, const char *rule) {
+  const xl_diags *d = xl_result_diags(r);
+  size_t i;
+
+  for (i = 0; i < xl_diags_count(d); i++)
+    if (strcmp(xl_diag_rule(xl_diags_at(d, i)), rule) == 0)
+      return (int)xl_diag_severity(xl_diags_at(d, i));
+  return -1;
+}
+
+/* Check lib_user in a document made with p (NULL: none), sifted by p. */
+static xl_result *check_lib_user(fixture *fx, const xl_profile *p) {
+  const char *argv[] = {"clang++", "-std=c++17"};
+  xl_document *doc = NULL;
+  xl_result *r = NULL;
+
+  if (p)
+    ck_assert_int_eq(xl_document_new_profiled(
+                         &doc, fx->checker, p, fx->file, argv, 2, fx->dir,
+                         XL_DOCUMENT_SKIP_HEADER_BODIES, fx->err),
+                     XL_OK);
+  else
+    ck_assert_int_eq(xl_document_new(&doc, fx->checker, NULL, fx->file, argv,
+                                     2, fx->dir,
+                                     XL_DOCUMENT_SKIP_HEADER_BODIES, fx->err),
+                     XL_OK);
+  ck_assert_int_eq(xl_document_check(&r, doc, lib_user, strlen(lib_user),
+                                     fx->err),
+                   XL_OK);
+  ck_assert_int_eq(xl_result_sift(NULL, r, lib_user, strlen(lib_user), p,
+                                  fx->err),
+                   XL_OK);
+  xl_document_free(doc);
+  return r;
+}
+
+/* A profile's header filter hides the header's finding and precompiles
+ * the header as a system header: the launcher's body is not parsed, so
+ * the capture's error becomes a warning (uses.c's opaque argument). */
+START_TEST(header_filter_hides_and_skips) {
+  static const char *const capture = "extended_lambda_arch_dependent_capture";
+  static const char *const ret = "extended_lambda_host_return_type";
+  fixture fx;
+  xl_profile_args a;
+  xl_profile *p = NULL;
+  xl_result *r;
+  char header[128];
+  FILE *f;
+
+  setup(&fx);
+  snprintf(header, sizeof(header), "%s/lib.h", fx.dir);
+  f = fopen(header, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(lib_h, f);
+  fclose(f);
+  memset(&a, 0, sizeof(a));
+  a.config_file = "/dev/null"; /* no .xlambda.yaml of /tmp's */
+  a.exclude_header_filter = "/lib\\.h$";
+  ck_assert_int_eq(xl_profile_load(&p, &a, fx.file, fx.err), XL_OK);
+  r = check_lib_user(&fx, NULL);
+  ck_assert_int_eq(severity_of(r, ret), XL_SEV_ERROR);
+  ck_assert_int_eq(severity_of(r, capture), XL_SEV_ERROR);
+  xl_result_free(r);
+  r = check_lib_user(&fx, p);
+  ck_assert_int_eq(severity_of(r, ret), -1);
+  ck_assert_int_eq(severity_of(r, capture), XL_SEV_WARNING);
+  xl_result_free(r);
+  xl_profile_free(p);
+  unlink(header);
+  teardown(&fx);
+}
+END_TEST
+
 Suite *document_suite(void) {
   Suite *s = suite_create("document");
   TCase *tc = tcase_create("document");
@@ -131,6 +234,7 @@ Suite *document_suite(void) {
   tcase_add_test(tc, unsaved_text_reparsed);
   tcase_add_test(tc, unsaved_text_header_bodies_skipped);
   tcase_add_test(tc, refuses_what_it_cannot_check);
+  tcase_add_test(tc, header_filter_hides_and_skips);
   suite_add_tcase(s, tc);
   return s;
 }

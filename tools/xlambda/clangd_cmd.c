@@ -45,7 +45,8 @@ static const char clangd_usage[] =
     "                           (default: error)\n"
     "  and the options of 'xlambda lsp' (see 'xlambda lsp --help'):\n"
     "  --compile-commands-dir, --rules, --warnings-as-errors, --cuda-path,\n"
-    "  --cuda-version, --config-file, --debounce-ms, --max-tus,\n"
+    "  --cuda-version, --config-file, --header-filter,\n"
+    "  --exclude-header-filter, --debounce-ms, --max-tus,\n"
     "  --parse-header-bodies, --docs-url\n";
 
 /* The options passed on to `xlambda lsp`: "--NAME=" values and flags. */
@@ -53,7 +54,8 @@ static int lsp_option(const char *a) {
   static const char *const values[] = {
       "--compile-commands-dir=", "--rules=", "--warnings-as-errors=",
       "--cuda-path=", "--cuda-version=", "--config-file=", "--debounce-ms=",
-      "--max-tus=", "--docs-url=", "--log="};
+      "--max-tus=", "--docs-url=", "--log=", "--header-filter=",
+      "--exclude-header-filter="};
   size_t i;
 
   if (strcmp(a, "--parse-header-bodies") == 0)

@@ -3,6 +3,7 @@
  * xl_lsp_serve on stdin and stdout (the log goes to stderr).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,12 @@ static const char lsp_usage[] =
     "  --config-file=FILE       use FILE for every document instead of the\n"
     "                           nearest .xlambda.yaml (read when a document\n"
     "                           is opened; command-line options win)\n"
+    "  --header-filter=REGEX    show the findings of the headers that match\n"
+    "                           (default: every header, or the\n"
+    "                           configuration's HeaderFilterRegex)\n"
+    "  --exclude-header-filter=REGEX  hide the findings of the headers that\n"
+    "                           match (and skip their template bodies in\n"
+    "                           the precompiled headers, as system headers')\n"
     "  --debounce-ms=N          wait N ms after a change before parsing\n"
     "                           (default: 20)\n"
     "  --max-tus=N              keep at most N translation units in memory\n"
@@ -53,6 +60,7 @@ static const char lsp_usage[] =
 typedef struct lsp_cli {
   const char *cdb_dir, *rules, *wae, *cuda_path, *cuda_version, *docs_url;
   const char *log, *input_style, *config_file;
+  const char *header_filter, *exclude_header_filter;
   int debounce_ms, max_tus, header_bodies, lit_test, pretty, test_methods;
 } lsp_cli;
 
@@ -69,10 +77,12 @@ static const char *value_of(const char *arg, const char *name) {
 static int parse_value(lsp_cli *o, const char *a) {
   const char *names[] = {"compile-commands-dir", "rules", "warnings-as-errors",
                          "cuda-path", "cuda-version", "docs-url", "log",
-                         "input-style", "config-file"};
+                         "input-style", "config-file", "header-filter",
+                         "exclude-header-filter"};
   const char **targets[] = {&o->cdb_dir, &o->rules, &o->wae,
                             &o->cuda_path, &o->cuda_version, &o->docs_url,
-                            &o->log, &o->input_style, &o->config_file};
+                            &o->log, &o->input_style, &o->config_file,
+                            &o->header_filter, &o->exclude_header_filter};
   const char *v = value_of(a, "debounce-ms");
   size_t i;
 
@@ -110,6 +120,23 @@ static int parse_flag(lsp_cli *o, const char *a) {
   return 1;
 }
 
+/* 1 (reported) when pattern, given to option, is no regular expression
+ * that the documents' profiles can use; 0 when it is, or is NULL. */
+static int bad_filter(const char *option, const char *pattern) {
+  regex_t re;
+  const char *why = NULL;
+
+  if (!pattern)
+    return 0;
+  if (xl_regex_compile(&re, pattern, &why) != XL_OK) {
+    xl_cli_error("%s '%s' is not a valid regular expression (%s)", option,
+                 pattern, why);
+    return 1;
+  }
+  regfree(&re);
+  return 0;
+}
+
 /* Returns 0, 1 for --help, -1 on a usage error (reported). */
 static int parse_args(lsp_cli *o, int argc, char **argv) {
   int i, rc;
@@ -130,6 +157,9 @@ static int parse_args(lsp_cli *o, int argc, char **argv) {
       return -1;
     }
   }
+  if (bad_filter("--header-filter", o->header_filter) ||
+      bad_filter("--exclude-header-filter", o->exclude_header_filter))
+    return -1;
   if (o->input_style && strcmp(o->input_style, "standard") != 0 &&
       strcmp(o->input_style, "delimited") != 0) {
     xl_cli_error("unknown input style '%s' (expected standard or delimited)",
@@ -217,6 +247,8 @@ static void fill_opts(xl_lsp_opts *lo, const lsp_cli *o) {
   lo->wae = o->wae;
   lo->cuda_version = o->cuda_version;
   lo->config_file = o->config_file;
+  lo->header_filter = o->header_filter;
+  lo->exclude_header_filter = o->exclude_header_filter;
   if (!o->header_bodies)
     lo->document_flags |= XL_DOCUMENT_SKIP_HEADER_BODIES;
 }
