@@ -177,13 +177,6 @@ static int mentions_arch(const arch_names *an, const char *buf, size_t b,
 
 /* ---- directives -------------------------------------------------------- */
 
-/* 1 when only blanks precede offset on its line. */
-static int first_on_line(const char *buf, size_t off) {
-  while (off > 0 && (buf[off - 1] == ' ' || buf[off - 1] == '\t'))
-    off--;
-  return off == 0 || buf[off - 1] == '\n';
-}
-
 /* The end of the (possibly continued) line that starts at off. */
 static size_t line_end(const char *buf, size_t len, size_t off) {
   size_t i;
@@ -307,27 +300,23 @@ static void on_directive(scan *s, size_t hash, size_t eol) {
   }
 }
 
-/* Lex d->file once for its directives (a '#' first on its line, outside
- * comments and literals) into d. 0, or -1 without memory. */
+/* Find d->file's directives (a '#' first on its line, outside comments
+ * and literals) once, into d. 0, or -1 without memory. */
 static int find_directives(file_dirs *d) {
   const char *buf = d->file->buf;
-  size_t len = d->file->len, eol;
-  xl_lexer lx;
-  xl_tok t;
+  size_t len = d->file->len, pos = 0, hash, eol;
 
-  xl_lex_init(&lx, buf, len, 0);
-  while (xl_lex_next(&lx, &t) != XL_TOK_EOF) {
-    if (!(t.kind == XL_TOK_PUNCT && buf[t.begin] == '#' &&
-          first_on_line(buf, t.begin)))
-      continue;
-    eol = line_end(buf, len, t.begin);
+  for (;;) {
+    hash = xl_lex_next_directive(buf, len, pos);
+    if (hash >= len)
+      return 0;
+    eol = line_end(buf, len, hash);
     if (XL_GROW(d->items, d->cap, d->n + 1) < 0)
       return -1;
-    d->items[d->n].hash = t.begin;
+    d->items[d->n].hash = hash;
     d->items[d->n++].eol = eol;
-    xl_lex_init(&lx, buf, len, eol);
+    pos = eol;
   }
-  return 0;
 }
 
 static void scan_file(scan *s, const file_dirs *d) {

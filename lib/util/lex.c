@@ -130,6 +130,140 @@ xl_tok_kind xl_lex_next(xl_lexer *lx, xl_tok *tok) {
   return tok->kind;
 }
 
+/* ---- directives ---------------------------------------------------------- */
+
+/* The classes of bytes xl_lex_next_directive tells apart. */
+enum { B_PUNCT = 0, B_BLANK, B_IDENT, B_DIGIT, B_QUOTE, B_SLASH, B_HASH,
+       B_BACKSLASH, B_DOT };
+
+static const unsigned char byte_class[256] = {
+    [' '] = B_BLANK, ['\t'] = B_BLANK, ['\n'] = B_BLANK, ['\r'] = B_BLANK,
+    ['\f'] = B_BLANK, ['\v'] = B_BLANK, ['"'] = B_QUOTE, ['\''] = B_QUOTE,
+    ['/'] = B_SLASH, ['#'] = B_HASH, ['\\'] = B_BACKSLASH, ['.'] = B_DOT,
+    ['_'] = B_IDENT,
+    ['0'] = B_DIGIT, ['1'] = B_DIGIT, ['2'] = B_DIGIT, ['3'] = B_DIGIT,
+    ['4'] = B_DIGIT, ['5'] = B_DIGIT, ['6'] = B_DIGIT, ['7'] = B_DIGIT,
+    ['8'] = B_DIGIT, ['9'] = B_DIGIT,
+    ['a'] = B_IDENT, ['b'] = B_IDENT, ['c'] = B_IDENT, ['d'] = B_IDENT,
+    ['e'] = B_IDENT, ['f'] = B_IDENT, ['g'] = B_IDENT, ['h'] = B_IDENT,
+    ['i'] = B_IDENT, ['j'] = B_IDENT, ['k'] = B_IDENT, ['l'] = B_IDENT,
+    ['m'] = B_IDENT, ['n'] = B_IDENT, ['o'] = B_IDENT, ['p'] = B_IDENT,
+    ['q'] = B_IDENT, ['r'] = B_IDENT, ['s'] = B_IDENT, ['t'] = B_IDENT,
+    ['u'] = B_IDENT, ['v'] = B_IDENT, ['w'] = B_IDENT, ['x'] = B_IDENT,
+    ['y'] = B_IDENT, ['z'] = B_IDENT,
+    ['A'] = B_IDENT, ['B'] = B_IDENT, ['C'] = B_IDENT, ['D'] = B_IDENT,
+    ['E'] = B_IDENT, ['F'] = B_IDENT, ['G'] = B_IDENT, ['H'] = B_IDENT,
+    ['I'] = B_IDENT, ['J'] = B_IDENT, ['K'] = B_IDENT, ['L'] = B_IDENT,
+    ['M'] = B_IDENT, ['N'] = B_IDENT, ['O'] = B_IDENT, ['P'] = B_IDENT,
+    ['Q'] = B_IDENT, ['R'] = B_IDENT, ['S'] = B_IDENT, ['T'] = B_IDENT,
+    ['U'] = B_IDENT, ['V'] = B_IDENT, ['W'] = B_IDENT, ['X'] = B_IDENT,
+    ['Y'] = B_IDENT, ['Z'] = B_IDENT};
+
+#define CLASS(c) byte_class[(unsigned char)(c)]
+
+/* 1 when only blanks precede offset on its line. */
+static int first_on_line(const char *buf, size_t off) {
+  while (off > 0 && (buf[off - 1] == ' ' || buf[off - 1] == '\t'))
+    off--;
+  return off == 0 || buf[off - 1] == '\n';
+}
+
+/* The end of the literal whose quote (or raw string's) is at buf[q], as
+ * xl_lex_next scans it. */
+static size_t literal_end(const char *buf, size_t len, size_t q, int raw) {
+  xl_lexer lx;
+
+  xl_lex_init(&lx, buf, len, q);
+  if (raw)
+    scan_raw(&lx);
+  else
+    scan_quoted(&lx);
+  return lx.pos;
+}
+
+/* Where the identifier or number at buf[i] ends, its literal included when
+ * it prefixes one (u8"..", L'x', R"d(..)d"), as xl_lex_next scans it. */
+static size_t word_end(const char *buf, size_t len, size_t i, int number) {
+  size_t j = i + 1;
+  int k;
+
+  for (; j < len; j++) {
+    k = CLASS(buf[j]);
+    if (!(k == B_IDENT || k == B_DIGIT ||
+          (number && (buf[j] == '.' || buf[j] == '\''))))
+      break;
+  }
+  if (number || j == len || CLASS(buf[j]) != B_QUOTE)
+    return j;
+  return literal_end(buf, len, j, buf[j] == '"' && buf[j - 1] == 'R');
+}
+
+/* The end of a block comment whose text starts at buf[i], as skip_space
+ * finds it. */
+static size_t comment_end(const char *buf, size_t len, size_t i) {
+  const char *star;
+
+  while (i < len) {
+    star = memchr(buf + i, '*', len - i);
+    if (!star)
+      return len;
+    i = (size_t)(star - buf);
+    if (i + 1 < len && buf[i + 1] == '/')
+      return i + 2;
+    i++;
+  }
+  return len;
+}
+
+size_t xl_lex_next_directive(const char *buf, size_t len, size_t pos) {
+  const char *p;
+  size_t i = pos;
+
+  while (i < len) {
+    switch (CLASS(buf[i])) {
+    case B_BLANK:
+      while (++i < len && CLASS(buf[i]) == B_BLANK)
+        ;
+      break;
+    case B_IDENT:
+      i = word_end(buf, len, i, 0);
+      break;
+    case B_DIGIT:
+      i = word_end(buf, len, i, 1);
+      break;
+    case B_DOT:
+      i = i + 1 < len && CLASS(buf[i + 1]) == B_DIGIT
+              ? word_end(buf, len, i, 1)
+              : i + 1;
+      break;
+    case B_QUOTE:
+      i = literal_end(buf, len, i, 0);
+      break;
+    case B_BACKSLASH:
+      i += i + 1 < len && (buf[i + 1] == '\n' || buf[i + 1] == '\r') ? 2 : 1;
+      break;
+    case B_HASH:
+      if (first_on_line(buf, i))
+        return i;
+      i++;
+      break;
+    case B_SLASH:
+      if (i + 1 < len && buf[i + 1] == '/') {
+        p = memchr(buf + i, '\n', len - i);
+        i = p ? (size_t)(p - buf) : len;
+      } else if (i + 1 < len && buf[i + 1] == '*') {
+        i = comment_end(buf, len, i + 2);
+      } else {
+        i++;
+      }
+      break;
+    default: /* a punctuator: its other characters start no literal */
+      i++;
+    }
+  }
+  return len;
+}
+
 int xl_tok_is(const xl_lexer *lx, const xl_tok *tok, const char *s) {
   size_t n = strlen(s);
 

@@ -38,6 +38,15 @@ void xl_lex_init(xl_lexer *lx, const char *buf, size_t len, size_t pos);
 /* Scan the next token into *tok. Returns tok->kind (XL_TOK_EOF at the end). */
 xl_tok_kind xl_lex_next(xl_lexer *lx, xl_tok *tok);
 
+/*
+ * The offset of the next preprocessing directive's '#' at or after pos in
+ * buf[0..len): the first '#' token, as xl_lex_next would return it from
+ * pos (outside comments and literals), that only blanks precede on its
+ * line; len when there is none. Faster than xl_lex_next's loop (no token
+ * is built), and equal to it (test_lex.c compares them).
+ */
+size_t xl_lex_next_directive(const char *buf, size_t len, size_t pos);
+
 /* 1 when tok's text equals s. */
 int xl_tok_is(const xl_lexer *lx, const xl_tok *tok, const char *s);
 

@@ -95,6 +95,94 @@ START_TEST(tokens) {
 }
 END_TEST
 
+/* The directives as archscan.c found them before xl_lex_next_directive:
+ * xl_lex_next's '#' tokens first on their line, the scan started again
+ * after each directive's (continued) line. */
+static size_t directives_by_tokens(size_t *out, size_t max, const char *buf,
+                                   size_t len) {
+  xl_lexer lx;
+  xl_tok t;
+  size_t n = 0, off, eol;
+
+  xl_lex_init(&lx, buf, len, 0);
+  while (xl_lex_next(&lx, &t) != XL_TOK_EOF && n < max) {
+    if (!(t.kind == XL_TOK_PUNCT && buf[t.begin] == '#'))
+      continue;
+    for (off = t.begin; off > 0 && (buf[off - 1] == ' ' || buf[off - 1] == '\t');)
+      off--;
+    if (off > 0 && buf[off - 1] != '\n')
+      continue;
+    for (eol = t.begin; eol < len; eol++)
+      if (buf[eol] == '\n' && !(eol > 0 && buf[eol - 1] == '\\') &&
+          !(eol > 1 && buf[eol - 1] == '\r' && buf[eol - 2] == '\\'))
+        break;
+    out[n++] = t.begin;
+    xl_lex_init(&lx, buf, len, eol);
+  }
+  return n;
+}
+
+/* The same through xl_lex_next_directive, restarted at each line's end. */
+static size_t directives_fast(size_t *out, size_t max, const char *buf,
+                              size_t len) {
+  size_t n = 0, pos = 0, hash;
+
+  while (n < max) {
+    hash = xl_lex_next_directive(buf, len, pos);
+    if (hash >= len)
+      break;
+    out[n++] = hash;
+    for (pos = hash; pos < len; pos++)
+      if (buf[pos] == '\n' && !(pos > 0 && buf[pos - 1] == '\\') &&
+          !(pos > 1 && buf[pos - 1] == '\r' && buf[pos - 2] == '\\'))
+        break;
+  }
+  return n;
+}
+
+static void same_directives(const char *buf, size_t len) {
+  size_t a[256], b[256], na, nb, i;
+
+  na = directives_by_tokens(a, 256, buf, len);
+  nb = directives_fast(b, 256, buf, len);
+  ck_assert_msg(na == nb, "%zu directives against %zu in \"%.*s\"", nb, na,
+                (int)len, buf);
+  for (i = 0; i < na; i++)
+    ck_assert_msg(a[i] == b[i], "directive %zu at %zu, not %zu, in \"%.*s\"",
+                  i, b[i], a[i], (int)len, buf);
+}
+
+/* xl_lex_next_directive finds what xl_lex_next's tokens find: written
+ * cases, then random texts over the characters that change the lexer's
+ * state (a fixed seed: the same texts on every run). */
+START_TEST(directives_as_tokens) {
+  static const char *const cases[] = {
+      "#if A\n#endif\n", "  #define X 1\n\t# if B\n#endif",
+      "a # b\n#x", "/* #no */\n#yes\n/*\n#no\n*/ #no\n",
+      "// #no \\\n#yes\n", "\"#no\n#yes\"\n", "R\"d(\n#no\n)d\"\n#yes",
+      "u8'#'\n#yes", "1'000\n#yes", "#define A \\\n#no\n#yes",
+      "x = '\\'';\n#yes", ".5'\n#yes'\n", "R\"(\n#no", "/*", "'", "#",
+      "a\\\n#yes", "\r\n#yes\r\n", "\xc3\xa9'\n#yes",
+      "/* a *//*\n#no\n*/\n#yes", "/***/\n#yes", "/**/#no\n"};
+  static const char alphabet[] = "#/*\\\"'R8u.0a_ \t\n\r(d)x:";
+  char buf[96];
+  unsigned long long state = 0x9e3779b97f4a7c15ull;
+  size_t i, k, len;
+
+  for (i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+    same_directives(cases[i], strlen(cases[i]));
+  for (i = 0; i < 200000; i++) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    len = (size_t)(state % sizeof(buf));
+    for (k = 0; k < len; k++) {
+      state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+      buf[k] = alphabet[state % (sizeof(alphabet) - 1)];
+    }
+    same_directives(buf, len);
+  }
+}
+END_TEST
+
 Suite *lex_suite(void) {
   Suite *s = suite_create("lex");
   TCase *tc = tcase_create("caplist");
@@ -105,6 +193,7 @@ Suite *lex_suite(void) {
   tcase_add_test(tc, equals_default_then_items);
   tcase_add_test(tc, malformed_lists_fail);
   tcase_add_test(tc, tokens);
+  tcase_add_test(tc, directives_as_tokens);
   suite_add_tcase(s, tc);
   return s;
 }
