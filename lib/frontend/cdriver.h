@@ -73,12 +73,12 @@ int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
  * (blockpch.cpp): a user header's templated bodies are kept, every other
  * header body is skipped; a header that shown (may be NULL: every user
  * header is shown; asked with shown_ctx once per user header) does not
- * show is a library's, as a system header. *out_built is 1 when the PCH was written, 0 when
- * clang refused the arguments or reported an error (the caller then
- * parses as before: the error is reported there). *out_files (the
- * caller's: a NULL-terminated array of strings, each and the array
- * freed with free) names the user files the block entered, as clang
- * opened them, src left out. Returns XL_OK or XL_ENOMEM (nothing out).
+ * show is a library's, as a system header. *out_built is 1 when the PCH
+ * was written, 0 when clang refused the arguments or reported an error
+ * (the caller then parses as before: the error is reported there).
+ * *out_files (the caller's: a NULL-terminated array of strings, each and
+ * the array freed with free) names the user files the block entered, as
+ * clang opened them, src left out. Returns XL_OK or XL_ENOMEM (nothing out).
  */
 int xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
                          const char *src, const char *text, size_t len,

@@ -105,8 +105,9 @@ typedef struct xl_frontend_doc xl_frontend_doc;
  * A persistent translation unit for cmd's file, whose text comes from an
  * editor. cmd and opts->toolkit are lent and must outlive the document;
  * opts is copied (opts->shows_ctx lent too: the headers it does not show
- * are precompiled as system headers, docpch.c). The document has its own libclang index, keeps its
- * preamble in memory and must be used by one thread at a time. Returns
+ * are precompiled as system headers, docpch.c). The document has its own
+ * libclang index, keeps its preamble in memory and must be used by one
+ * thread at a time. Returns
  * XL_OK or XL_ENOMEM; the caller frees *out with xl_frontend_doc_free.
  */
 int xl_frontend_doc_new(xl_frontend_doc **out, const xl_command *cmd,

@@ -143,8 +143,8 @@ static lsp_doc *next_dirty_locked(lsp_server *s, double *wait) {
  * The profile of the document at `path`, as `xlambda check` computes it
  * (lib/pipeline): its configuration (--config-file, else the nearest
  * .xlambda.yaml), then the command line's settings on top (the header
- * filters among them). A bad
- * configuration is an error with its file:line in err.
+ * filters among them). A bad configuration is an error with its
+ * file:line in err.
  */
 static int document_profile(xl_profile **out, const lsp_server *s,
                             const char *path, xl_error *err) {

@@ -1,7 +1,8 @@
 /*
  * lex.h: a small C++ token scanner over a source buffer, for the few places
  * where libclang's cursors do not say what was written: a lambda's capture
- * list and declarator specifiers, 'if constexpr', and comments.
+ * list and declarator specifiers, 'if constexpr', comments, and the
+ * preprocessing directives of the arch scan (archscan.c).
  *
  * It skips whitespace, comments and line continuations, and returns
  * identifiers, numbers, string/character literals (raw strings included) and
