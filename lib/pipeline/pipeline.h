@@ -66,6 +66,14 @@ int xl_profile_key(char **out, const xl_profile_args *a, const char *file);
 int xl_profile_load(xl_profile **out, const xl_profile_args *a,
                     const char *file, xl_error *err);
 
+/*
+ * Whether a's header filters (a->header_filter, a->exclude_header_filter;
+ * either may be NULL) are regular expressions a profile can use, as
+ * xl_profile_load decides: XL_OK, or XL_EINVAL with xl_profile_load's
+ * message in err. For a shell that takes them before it loads a profile.
+ */
+int xl_profile_check_filters(const xl_profile_args *a, xl_error *err);
+
 /* Release. Accepts NULL. */
 void xl_profile_free(xl_profile *p);
 

@@ -69,6 +69,22 @@ static int compile_filter(regex_t *re, int *has, const char *pattern,
   return XL_OK;
 }
 
+int xl_profile_check_filters(const xl_profile_args *a, xl_error *err) {
+  regex_t header, exclude;
+  int has_header = 0, has_exclude = 0;
+  int rc = compile_filter(&header, &has_header, a->header_filter,
+                          "--header-filter", err);
+
+  if (rc == XL_OK)
+    rc = compile_filter(&exclude, &has_exclude, a->exclude_header_filter,
+                        "--exclude-header-filter", err);
+  if (has_header)
+    regfree(&header);
+  if (has_exclude)
+    regfree(&exclude);
+  return rc;
+}
+
 /* The options and the filters of p, whose configuration is loaded. */
 static int profile_setup(xl_profile *p, const xl_profile_args *a,
                          xl_error *err) {

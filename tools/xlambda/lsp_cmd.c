@@ -3,7 +3,6 @@
  * xl_lsp_serve on stdin and stdout (the log goes to stderr).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "core/config.h"
 #include "lsp/lsp.h"
 #include "lsp/lsp_text.h"
+#include "pipeline/pipeline.h"
 #include "util/util.h"
 
 static const char lsp_usage[] =
@@ -120,21 +120,25 @@ static int parse_flag(lsp_cli *o, const char *a) {
   return 1;
 }
 
-/* 1 (reported) when pattern, given to option, is no regular expression
- * that the documents' profiles can use; 0 when it is, or is NULL. */
-static int bad_filter(const char *option, const char *pattern) {
-  regex_t re;
-  const char *why = NULL;
+/* 1 (reported) when o's header filters are no regular expressions that
+ * the documents' profiles can use (lib/pipeline decides); 0 otherwise. */
+static int bad_filters(const lsp_cli *o) {
+  xl_profile_args a;
+  xl_error *err = NULL;
+  int bad;
 
-  if (!pattern)
-    return 0;
-  if (xl_regex_compile(&re, pattern, &why) != XL_OK) {
-    xl_cli_error("%s '%s' is not a valid regular expression (%s)", option,
-                 pattern, why);
+  memset(&a, 0, sizeof(a));
+  a.header_filter = o->header_filter;
+  a.exclude_header_filter = o->exclude_header_filter;
+  if (xl_error_new(&err) < 0) {
+    xl_cli_error("out of memory");
     return 1;
   }
-  regfree(&re);
-  return 0;
+  bad = xl_profile_check_filters(&a, err) < 0;
+  if (bad)
+    xl_cli_error("%s", xl_error_message(err));
+  xl_error_free(err);
+  return bad;
 }
 
 /* Returns 0, 1 for --help, -1 on a usage error (reported). */
@@ -157,8 +161,7 @@ static int parse_args(lsp_cli *o, int argc, char **argv) {
       return -1;
     }
   }
-  if (bad_filter("--header-filter", o->header_filter) ||
-      bad_filter("--exclude-header-filter", o->exclude_header_filter))
+  if (bad_filters(o))
     return -1;
   if (o->input_style && strcmp(o->input_style, "standard") != 0 &&
       strcmp(o->input_style, "delimited") != 0) {
