@@ -114,6 +114,20 @@ static int is_blanked(const xl_fe *fe, const char *path) {
   return 0;
 }
 
+/* The editor's text of path when a document's unit parsed it from an
+ * unsaved copy (another open document), else NULL. */
+static const char *unsaved_text(const xl_fe *fe, const char *path,
+                                size_t *len) {
+  unsigned i;
+
+  for (i = 0; i < fe->doc->nunsaved; i++)
+    if (strcmp(fe->doc->unsaved[i].Filename, path) == 0) {
+      *len = (size_t)fe->doc->unsaved[i].Length;
+      return fe->doc->unsaved[i].Contents;
+    }
+  return NULL;
+}
+
 /*
  * f's text as parsed. clang_getFileContents, like clang_getLocationForOffset,
  * finds a file other than the main file by scanning every source entry of
@@ -126,7 +140,8 @@ static int is_blanked(const xl_fe *fe, const char *path) {
  * shim finds any file at once (XL_SEAM_CHEAP_FILE_CONTENTS): there every
  * text is clang's own buffer, and no header is read twice. A language-server
  * document's main file is its editor text, given with the unit (the unit
- * may have parsed it with its leading block blanked, docpch.c).
+ * may have parsed it with its leading block blanked, docpch.c); another
+ * open document is its editor text too, never the file on disk.
  */
 static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
   CXFile main_file;
@@ -136,6 +151,11 @@ static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
     f->buf = fe->doc->main_text; /* a document's, its block not blanked */
     f->len = fe->doc->main_len;
     return;
+  }
+  if (path && !is_blanked(fe, path)) {
+    f->buf = unsaved_text(fe, path, &f->len);
+    if (f->buf)
+      return;
   }
   if (!XL_SEAM_CHEAP_FILE_CONTENTS && path && path[0] == '/' &&
       !is_blanked(fe, path)) {
