@@ -53,17 +53,16 @@ typedef struct group {
   arm cur;
 } group;
 
-/* A directive: its '#' and the end of its (possibly continued) line. */
-typedef struct directive {
-  size_t hash, eol;
-} directive;
+/* What a directive is, for the scan (fe_dir.kind). */
+enum dir_kind { DIR_OTHER, DIR_DEFINE, DIR_IF, DIR_ELIF, DIR_ELSE, DIR_ENDIF };
 
-/* A user file and its directives, found by its one lexing (the passes
- * reuse them). */
+/* A user file and its directives, found and lexed once (the passes reuse
+ * them), or kept by the document from its last check. */
 typedef struct file_dirs {
-  const fe_file *file;
-  directive *items;
-  size_t n, cap;
+  fe_file *file;
+  const char *path;
+  fe_dirs own;         /* found here */
+  const fe_dirs *dirs; /* &own, or the document's (lent) */
 } file_dirs;
 
 typedef struct scan {
@@ -254,69 +253,145 @@ static int inside_arch_arm(const scan *s) {
   return 0;
 }
 
-static void on_define(scan *s, xl_lexer *lx, size_t eol) {
-  xl_tok name;
+/* 1 when an identifier of dir's, from its k-th on, names __CUDA_ARCH__ or
+ * an arch macro. */
+static int dir_mentions_arch(const scan *s, const fe_dirs *d,
+                             const fe_dir *dir, size_t k) {
   const char *buf = s->file->buf;
+  const fe_span *id;
 
-  if (xl_lex_next(lx, &name) != XL_TOK_IDENT)
-    return;
-  if (inside_arch_arm(s) || mentions_arch(s->names, buf, name.end, eol))
-    add_name(s->names, buf + name.begin, name.end - name.begin);
+  for (; k < dir->nids; k++) {
+    id = &d->ids[dir->id0 + k];
+    if (is_arch_name(s->names, buf + id->begin, id->end - id->begin))
+      return 1;
+  }
+  return 0;
 }
 
-static void on_directive(scan *s, size_t hash, size_t eol) {
-  const char *buf = s->file->buf;
+/* A #define: its name (the first identifier) is an arch macro when it is
+ * defined inside an arch arm or its replacement mentions one. */
+static void on_define(scan *s, const fe_dirs *d, const fe_dir *dir) {
+  const fe_span *name = &d->ids[dir->id0];
+
+  if (inside_arch_arm(s) || dir_mentions_arch(s, d, dir, 1))
+    add_name(s->names, s->file->buf + name->begin, name->end - name->begin);
+}
+
+static void on_directive(scan *s, const fe_dirs *d, const fe_dir *dir) {
   size_t len = s->file->len;
-  xl_lexer lx;
-  xl_tok t;
   group *g;
   int arch;
 
-  xl_lex_init(&lx, buf, eol, hash + 1);
-  if (xl_lex_next(&lx, &t) != XL_TOK_IDENT)
+  if (dir->kind == DIR_OTHER)
     return;
-  arch = mentions_arch(s->names, buf, t.end, eol);
-  if (xl_tok_is(&lx, &t, "define")) {
-    on_define(s, &lx, eol);
-  } else if (xl_tok_is(&lx, &t, "if") || xl_tok_is(&lx, &t, "ifdef") ||
-             xl_tok_is(&lx, &t, "ifndef")) {
+  if (dir->kind == DIR_DEFINE) {
+    on_define(s, d, dir);
+    return;
+  }
+  arch = dir_mentions_arch(s, d, dir, 0);
+  if (dir->kind == DIR_IF) {
     if (s->depth >= MAX_NESTING)
       return;
     g = &s->stack[s->depth++];
     g->arch = arch;
     g->id = s->next_group++;
-    open_arm(g, hash, eol, len, 0);
+    open_arm(g, dir->hash, dir->eol, len, 0);
   } else if (s->depth == 0) {
     return;
-  } else if (xl_tok_is(&lx, &t, "elif") || xl_tok_is(&lx, &t, "elifdef") ||
-             xl_tok_is(&lx, &t, "elifndef") || xl_tok_is(&lx, &t, "else")) {
-    g = &s->stack[s->depth - 1];
-    record_arm(s, g, hash);
-    g->arch |= arch;
-    open_arm(g, hash, eol, len, xl_tok_is(&lx, &t, "else"));
-  } else if (xl_tok_is(&lx, &t, "endif")) {
-    record_arm(s, &s->stack[s->depth - 1], hash);
+  } else if (dir->kind == DIR_ENDIF) {
+    record_arm(s, &s->stack[s->depth - 1], dir->hash);
     s->depth--;
+  } else { /* #elif, #elifdef, #elifndef, #else */
+    g = &s->stack[s->depth - 1];
+    record_arm(s, g, dir->hash);
+    g->arch |= arch;
+    open_arm(g, dir->hash, dir->eol, len, dir->kind == DIR_ELSE);
   }
 }
 
+static int kind_of(const xl_lexer *lx, const xl_tok *t) {
+  if (xl_tok_is(lx, t, "define"))
+    return DIR_DEFINE;
+  if (xl_tok_is(lx, t, "if") || xl_tok_is(lx, t, "ifdef") ||
+      xl_tok_is(lx, t, "ifndef"))
+    return DIR_IF;
+  if (xl_tok_is(lx, t, "elif") || xl_tok_is(lx, t, "elifdef") ||
+      xl_tok_is(lx, t, "elifndef"))
+    return DIR_ELIF;
+  if (xl_tok_is(lx, t, "else"))
+    return DIR_ELSE;
+  return xl_tok_is(lx, t, "endif") ? DIR_ENDIF : DIR_OTHER;
+}
+
+/* Lex the directive buf[hash, eol) once into d: its kind and the
+ * identifiers after its name (a #define's own name first; a #define
+ * without one is DIR_OTHER). 0, or -1 without memory. */
+static int lex_directive(fe_dirs *d, const char *buf, size_t hash,
+                         size_t eol) {
+  xl_lexer lx;
+  xl_tok t;
+  fe_dir *dir;
+
+  if (XL_GROW(d->items, d->cap, d->n + 1) < 0)
+    return -1;
+  dir = &d->items[d->n++];
+  memset(dir, 0, sizeof(*dir));
+  dir->hash = hash;
+  dir->eol = eol;
+  dir->id0 = d->nids;
+  xl_lex_init(&lx, buf, eol, hash + 1);
+  if (xl_lex_next(&lx, &t) != XL_TOK_IDENT)
+    return 0;
+  dir->kind = kind_of(&lx, &t);
+  while (dir->kind != DIR_OTHER && xl_lex_next(&lx, &t) != XL_TOK_EOF) {
+    if (t.kind != XL_TOK_IDENT) {
+      if (dir->kind == DIR_DEFINE && dir->nids == 0)
+        dir->kind = DIR_OTHER; /* no name */
+      continue;
+    }
+    if (XL_GROW(d->ids, d->cap_ids, d->nids + 1) < 0)
+      return -1;
+    d->ids[d->nids].begin = t.begin;
+    d->ids[d->nids++].end = t.end;
+    dir->nids++;
+  }
+  if (dir->kind == DIR_DEFINE && dir->nids == 0)
+    dir->kind = DIR_OTHER;
+  return 0;
+}
+
 /* Find d->file's directives (a '#' first on its line, outside comments
- * and literals) once, into d. 0, or -1 without memory. */
-static int find_directives(file_dirs *d) {
+ * and literals) once, into d, unless the document kept them for its text.
+ * 0, or -1 without memory. */
+static int find_directives(file_dirs *d, const fe_incl *incl) {
   const char *buf = d->file->buf;
   size_t len = d->file->len, pos = 0, hash, eol;
 
+  d->dirs = xl_fe_incl_dirs(incl, d->path, buf);
+  if (d->dirs)
+    return 0;
+  d->dirs = &d->own;
   for (;;) {
     hash = xl_lex_next_directive(buf, len, pos);
     if (hash >= len)
       return 0;
     eol = line_end(buf, len, hash);
-    if (XL_GROW(d->items, d->cap, d->n + 1) < 0)
+    if (lex_directive(&d->own, buf, hash, eol) < 0)
       return -1;
-    d->items[d->n].hash = hash;
-    d->items[d->n++].eol = eol;
     pos = eol;
   }
+}
+
+/* Give the document a file's text read from disk and its directives
+ * found here, for its next checks (inclusions.c keeps those of its kept
+ * files; the text stays where buf points until its next check). */
+static void keep_for_next(fe_incl *incl, file_dirs *d) {
+  fe_file *f = d->file;
+
+  if (f->own && f->hashed)
+    xl_fe_incl_keep_text(incl, d->path, &f->own, f->len, f->hash);
+  if (d->dirs == &d->own)
+    xl_fe_incl_keep_dirs(incl, d->path, f->buf, &d->own);
 }
 
 static void scan_file(scan *s, const file_dirs *d) {
@@ -324,8 +399,8 @@ static void scan_file(scan *s, const file_dirs *d) {
 
   s->file = d->file;
   s->depth = 0;
-  for (i = 0; i < d->n; i++)
-    on_directive(s, d->items[i].hash, d->items[i].eol);
+  for (i = 0; i < d->dirs->n; i++)
+    on_directive(s, d->dirs, &d->dirs->items[i]);
 }
 
 /* ---- the files of the translation unit ----------------------------------- */
@@ -460,16 +535,18 @@ static void user_files(file_list *fl) {
  * Returns 0, or -1 without memory. */
 static int scan_all(scan *s, const file_list *fl) {
   file_dirs *dirs = calloc(fl->n ? fl->n : 1, sizeof(*dirs));
+  fe_incl *incl = s->fe->doc->incl;
   size_t i;
   int pass, rc = -1;
 
   if (!dirs)
     return -1;
   for (i = 0; i < fl->n; i++) {
-    const fe_file *f = xl_fe_file(s->fe, fl->items[i]);
+    fe_file *f = xl_fe_file(s->fe, fl->items[i]);
     if (f && f->buf && !f->system) {
       dirs[i].file = f;
-      if (find_directives(&dirs[i]) < 0)
+      dirs[i].path = s->fe->facts->files[f->id];
+      if (find_directives(&dirs[i], incl) < 0)
         goto cleanup;
     }
   }
@@ -480,10 +557,13 @@ static int scan_all(scan *s, const file_list *fl) {
       if (dirs[i].file)
         scan_file(s, &dirs[i]);
   }
+  for (i = 0; incl && i < fl->n; i++)
+    if (dirs[i].file)
+      keep_for_next(incl, &dirs[i]);
   rc = 0;
 cleanup:
   for (i = 0; i < fl->n; i++)
-    free(dirs[i].items);
+    xl_fe_dirs_free(&dirs[i].own);
   free(dirs);
   return rc;
 }

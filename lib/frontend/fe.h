@@ -44,6 +44,8 @@ typedef struct fe_file {
   const char *buf;   /* contents as parsed (the TU's, or `own`) */
   char *own;         /* the copy read from disk, when buf is that */
   size_t len;
+  uint64_t hash;     /* xl_hash_bytes of buf, once hashed is set */
+  int hashed;
   int system;        /* a system header */
   /* xl_fe_loc_at's answers by offset (clang_getLocationForOffset looks the
      file up among all source entries: slow in big translation units) */
@@ -574,6 +576,55 @@ int xl_fe_incl_reused(const fe_incl *c);
  * unless that text has an #include after its leading block. XL_OK, or
  * XL_ENOMEM with nothing kept. */
 int xl_fe_incl_keep(fe_incl *c, const char *const *paths, size_t n);
+
+/* The text of path that a check of the document read and kept with the
+ * list (xl_fe_incl_keep_text), while the list is usable (so the file is as
+ * it was on disk): owned by c, valid until the next xl_fe_incl_prepare;
+ * *len and *hash (xl_hash_bytes) are its length and hash. NULL when there
+ * is none; c may be NULL. */
+const char *xl_fe_incl_text(const fe_incl *c, const char *path, size_t *len,
+                            uint64_t *hash);
+
+/* Keep *text (len bytes read from path's file on disk; hash its
+ * xl_hash_bytes) for the next checks: c takes it and sets *text to NULL,
+ * when path is a kept file without a text; otherwise nothing changes. */
+void xl_fe_incl_keep_text(fe_incl *c, const char *path, char **text,
+                          size_t len, uint64_t hash);
+
+/* A directive of a user file, lexed once (archscan.c): its '#', the end
+ * of its (possibly continued) line, what it is, and the identifiers after
+ * its name (ids[id0, id0 + nids) of its fe_dirs). */
+typedef struct fe_dir {
+  size_t hash, eol;
+  size_t id0, nids;
+  int kind; /* archscan.c's dir_kind */
+} fe_dir;
+
+typedef struct fe_span {
+  size_t begin, end;
+} fe_span;
+
+/* A file's directives and their identifiers. */
+typedef struct fe_dirs {
+  fe_dir *items;
+  size_t n, cap;
+  fe_span *ids;
+  size_t nids, cap_ids;
+} fe_dirs;
+
+/* Release d's arrays (not d). Accepts NULL. */
+void xl_fe_dirs_free(fe_dirs *d);
+
+/* The directives of path that c kept for text (the kept text itself,
+ * xl_fe_incl_text), owned by c, or NULL. */
+const fe_dirs *xl_fe_incl_dirs(const fe_incl *c, const char *path,
+                               const char *text);
+
+/* Keep *dirs (found in text, the kept text of path): c takes its arrays
+ * and empties *dirs, when path has that kept text and no directives yet;
+ * otherwise nothing changes. */
+void xl_fe_incl_keep_dirs(fe_incl *c, const char *path, const char *text,
+                          fe_dirs *dirs);
 
 /* The offset after the whitespace and comments of s[i, n). */
 size_t xl_fe_skip_blank(const char *s, size_t n, size_t i);

@@ -141,7 +141,9 @@ static const char *unsaved_text(const xl_fe *fe, const char *path,
  * text is clang's own buffer, and no header is read twice. A language-server
  * document's main file is its editor text, given with the unit (the unit
  * may have parsed it with its leading block blanked, docpch.c); another
- * open document is its editor text too, never the file on disk.
+ * open document is its editor text too, never the file on disk; a header
+ * of a document is the text its last check read while the file is as it
+ * was (inclusions.c keeps it).
  */
 static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
   CXFile main_file;
@@ -159,6 +161,10 @@ static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
   }
   if (!XL_SEAM_CHEAP_FILE_CONTENTS && path && path[0] == '/' &&
       !is_blanked(fe, path)) {
+    f->buf = xl_fe_incl_text(fe->doc->incl, path, &f->len, &f->hash);
+    f->hashed = f->buf != NULL;
+    if (f->buf)
+      return; /* a document's header, as its last check read it */
     main_file = clang_getFile(fe->tu, fe->facts->main_file);
     if (!(main_file && clang_File_isEqual(main_file, f->file)) &&
         xl_read_file(&f->own, &f->len, path, NULL) == XL_OK) {
@@ -202,8 +208,12 @@ static fe_file *file_at(xl_fe *fe, CXFile file, const CXSourceLocation *hint,
     return NULL;
   }
   /* what was parsed, so --fix can refuse a file edited since */
+  if (!f->system && f->buf && !f->hashed) {
+    f->hash = xl_hash_bytes(XL_FNV_INIT, f->buf, f->len);
+    f->hashed = 1;
+  }
   if (!f->system && f->buf)
-    fe->facts->file_hashes[f->id] = xl_hash_bytes(XL_FNV_INIT, f->buf, f->len);
+    fe->facts->file_hashes[f->id] = f->hash;
   fmap_put(fe, file, f);
   fe->src.nfiles++;
   return f;

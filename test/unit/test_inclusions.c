@@ -2,7 +2,8 @@
  * test_inclusions.c: a document's kept list of user files
  * (lib/frontend/inclusions.c): reused for a text with the same leading
  * directives, unsaved files and files on disk; asked again otherwise, and
- * never for a text with an #include further down.
+ * never for a text with an #include further down; the texts and
+ * directives of its files kept with it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -98,6 +99,72 @@ START_TEST(never_with_a_late_include) {
 }
 END_TEST
 
+/* A copy of s that the list may take. */
+static char *copy(const char *s) {
+  char *c = malloc(strlen(s) + 1);
+
+  ck_assert_ptr_nonnull(c);
+  memcpy(c, s, strlen(s) + 1);
+  return c;
+}
+
+START_TEST(texts_kept_with_the_list) {
+  char dir[] = "/tmp/xl-incl-XXXXXX", header[64];
+  char *text, *other;
+  const char *got, *was;
+  const fe_dirs *kd;
+  fe_dirs dirs;
+  uint64_t hash = 0;
+  size_t len = 0;
+  fe_incl *c;
+
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(header, sizeof(header), "%s/h.h", dir);
+  tb_write_file(header, "#define H 1\n");
+  c = kept("/tmp/main.cu", header, text1);
+  text = copy("#define H 1\n");
+  other = copy("#define H 2\n");
+  xl_fe_incl_keep_text(c, "/tmp/none.h", &other, 12, 7); /* not kept */
+  ck_assert_ptr_nonnull(other);
+  xl_fe_incl_keep_text(c, header, &text, 12, 42);
+  ck_assert_ptr_null(text); /* taken */
+  xl_fe_incl_keep_text(c, header, &other, 12, 7); /* it has one */
+  ck_assert_ptr_nonnull(other);
+  free(other);
+  got = xl_fe_incl_text(c, header, &len, &hash);
+  ck_assert_str_eq(got, "#define H 1\n");
+  ck_assert_uint_eq(len, 12);
+  ck_assert_uint_eq(hash, 42);
+  /* directives: kept for the kept text only */
+  memset(&dirs, 0, sizeof(dirs));
+  dirs.items = calloc(1, sizeof(*dirs.items));
+  dirs.n = dirs.cap = 1;
+  xl_fe_incl_keep_dirs(c, header, "#define H 1\n", &dirs); /* another copy */
+  ck_assert_ptr_nonnull(dirs.items);
+  xl_fe_incl_keep_dirs(c, header, got, &dirs);
+  ck_assert_ptr_null(dirs.items);
+  kd = xl_fe_incl_dirs(c, header, got);
+  ck_assert_ptr_nonnull(kd);
+  ck_assert_uint_eq(kd->n, 1);
+  ck_assert_ptr_null(xl_fe_incl_dirs(c, header, "#define H 1\n"));
+  /* the next check of an edit below the block: the same text */
+  ck_assert_uint_eq(usable(c, text1, NULL, 0), 2);
+  ck_assert_ptr_eq(xl_fe_incl_text(c, header, &len, &hash), got);
+  /* the header changed on disk: no text, and the one a check may still
+     hold stays readable until the next prepare (valgrind would say) */
+  was = got;
+  tb_write_file(header, "#define H 22\n");
+  ck_assert_uint_eq(usable(c, text1, NULL, 0), 0);
+  ck_assert_ptr_null(xl_fe_incl_text(c, header, &len, &hash));
+  ck_assert_ptr_null(xl_fe_incl_dirs(c, header, was));
+  ck_assert_int_eq(memcmp(was, "#define H 1\n", 12), 0);
+  xl_fe_incl_free(c);
+  xl_fe_dirs_free(NULL);
+  unlink(header);
+  rmdir(dir);
+}
+END_TEST
+
 Suite *inclusions_suite(void) {
   Suite *s = suite_create("inclusions");
   TCase *tc = tcase_create("core");
@@ -105,6 +172,7 @@ Suite *inclusions_suite(void) {
   tcase_add_test(tc, leading_block);
   tcase_add_test(tc, reused_until_something_changes);
   tcase_add_test(tc, never_with_a_late_include);
+  tcase_add_test(tc, texts_kept_with_the_list);
   suite_add_tcase(s, tc);
   return s;
 }
