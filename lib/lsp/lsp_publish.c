@@ -26,7 +26,28 @@ void xl_lsp_publication_done(lsp_publication *p) {
   p->nfiles = p->cap_files = 0;
 }
 
-/* The text and URI of a file: the snapshot for the document itself. */
+/* Copy into f the editor's text of path, when the check parsed one.
+ * Returns 1 when it did (f->data NULL when out of memory), else 0. */
+static int other_text(lsp_other_file *f, const lsp_publication *p,
+                      const char *path) {
+  size_t i;
+
+  for (i = 0; i < p->nothers; i++) {
+    if (strcmp(p->others[i].path, path) != 0)
+      continue;
+    f->len = p->others[i].len;
+    f->data = malloc(f->len + 1);
+    if (f->data) {
+      memcpy(f->data, p->others[i].text, f->len);
+      f->data[f->len] = '\0';
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* The text and URI of a file: the snapshot for the document itself, the
+ * editor's text of another open document, else the file on disk. */
 static const lsp_other_file *other_file(lsp_publication *p, const char *path) {
   lsp_other_file *f;
   size_t i;
@@ -45,7 +66,7 @@ static const lsp_other_file *other_file(lsp_publication *p, const char *path) {
     free(f->uri);
     return NULL;
   }
-  if (xl_read_file(&f->data, &f->len, path, NULL) < 0)
+  if (!other_text(f, p, path) && xl_read_file(&f->data, &f->len, path, NULL) < 0)
     f->data = NULL;
   p->nfiles++;
   return f;

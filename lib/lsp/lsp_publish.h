@@ -9,8 +9,9 @@
  * (clangd reports clang's own errors, so [clang-diagnostic-error] is left
  * out).
  * Positions are converted from byte columns to the negotiated encoding on
- * the snapshot (or, for notes and fix-its in other files, on the file as it
- * is on disk).
+ * the snapshot (or, for notes and fix-its in other files, on the editor's
+ * text of another open document that the check parsed, else on the file
+ * as it is on disk).
  */
 #ifndef XL_LSP_PUBLISH_H
 #define XL_LSP_PUBLISH_H
@@ -19,6 +20,7 @@
 
 #include "core/diag_impl.h"
 #include "lsp_text.h"
+#include "xlambda/xlambda.h" /* xl_unsaved_file */
 
 typedef struct lsp_other_file lsp_other_file;
 
@@ -32,6 +34,9 @@ typedef struct lsp_publication {
   const xl_diags *diags;
   const char *origin;   /* where the compile command came from ("fallback
                            flags", a database); NULL: not said */
+  const xl_unsaved_file *others; /* the other open documents' texts the
+                                    findings were computed on (may be NULL) */
+  size_t nothers;
   lsp_other_file *files; /* texts of other files read so far (owned) */
   size_t nfiles, cap_files;
 } lsp_publication;

@@ -19,6 +19,24 @@
 #include "lsp_publish.h"
 #include "lsp_server.h"
 
+/* The editor's text of the other open documents (copies), for a parse. */
+typedef struct lsp_others {
+  xl_unsaved_file *files;
+  size_t n;
+} lsp_others;
+
+static void others_free(lsp_others *o) {
+  size_t i;
+
+  for (i = 0; i < o->n; i++) {
+    free((char *)o->files[i].path);
+    free((char *)o->files[i].text);
+  }
+  free(o->files);
+  o->files = NULL;
+  o->n = 0;
+}
+
 /* The worker's state for one document. */
 typedef struct lsp_work {
   xl_document *session; /* NULL until the first parse */
@@ -27,6 +45,7 @@ typedef struct lsp_work {
   xl_result *result;    /* what was last published, for code actions */
   char *text;           /* the snapshot it was computed on */
   size_t len;
+  lsp_others others;    /* and the other open documents' texts */
   double used_at;       /* when the session was last parsed */
   char *origin;         /* where its compile command came from */
 } lsp_work;
@@ -38,6 +57,7 @@ static void work_free(lsp_work *w) {
   xl_profile_free(w->profile); /* after the session it is lent to */
   xl_result_free(w->result);
   free(w->text);
+  others_free(&w->others);
   free(w->origin);
   free(w);
 }
@@ -225,6 +245,8 @@ static void publish(lsp_server *s, const lsp_doc *doc, int64_t version,
   p.len = w->len;
   p.diags = w->result ? xl_result_diags(w->result) : NULL;
   p.origin = w->origin;
+  p.others = w->others.files;
+  p.nothers = w->others.n;
   diags = failure ? failure_json(failure) : xl_lsp_diagnostics(&p);
   xl_lsp_publication_done(&p);
   if (!diags) {
@@ -234,24 +256,6 @@ static void publish(lsp_server *s, const lsp_doc *doc, int64_t version,
   xl_lsp_notify(s, "textDocument/publishDiagnostics",
                 json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version",
                           (json_int_t)version, "diagnostics", diags));
-}
-
-/* The editor's text of the other open documents (copies), for a parse. */
-typedef struct lsp_others {
-  xl_unsaved_file *files;
-  size_t n;
-} lsp_others;
-
-static void others_free(lsp_others *o) {
-  size_t i;
-
-  for (i = 0; i < o->n; i++) {
-    free((char *)o->files[i].path);
-    free((char *)o->files[i].text);
-  }
-  free(o->files);
-  o->files = NULL;
-  o->n = 0;
 }
 
 /*
@@ -325,15 +329,20 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
   return r;
 }
 
-/* Keep a result and its snapshot for code actions, then publish. */
+/* Keep a result and its snapshot (the text and *others, taken) for code
+ * actions, then publish. */
 static void adopt(lsp_server *s, lsp_doc *doc, lsp_work *w, xl_result *r,
-                  char *text, size_t len, int64_t version, int failed,
-                  xl_error *err) {
+                  char *text, size_t len, lsp_others *others,
+                  int64_t version, int failed, xl_error *err) {
   xl_result_free(w->result);
   free(w->text);
+  others_free(&w->others);
   w->result = r;
   w->text = text;
   w->len = len;
+  w->others = *others;
+  others->files = NULL;
+  others->n = 0;
   if (!w->unusable)
     publish(s, doc, version, w, failed ? xl_error_message(err) : NULL);
 }
@@ -392,7 +401,6 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
                "the other files on disk", doc->uri);
   pthread_mutex_unlock(&s->lock);
   r = check(s, w, doc, text, len, &others, err, &failed);
-  others_free(&others);
   w->used_at = xl_lsp_now();
   pthread_mutex_lock(&s->lock);
   stale = doc->gen != gen || doc->closed;
@@ -402,8 +410,9 @@ static void parse_locked(lsp_server *s, lsp_doc *doc, xl_error *err) {
                "%lld)", doc->path, (long long)version);
     xl_result_free(r);
     free(text);
+    others_free(&others);
   } else {
-    adopt(s, doc, w, r, text, len, version, failed, err);
+    adopt(s, doc, w, r, text, len, &others, version, failed, err);
   }
   pthread_mutex_lock(&s->lock);
   evict_locked(s, doc);
@@ -437,6 +446,8 @@ static void answer_code_action(lsp_server *s, const lsp_job *j) {
   p.text = w->text;
   p.len = w->len;
   p.diags = xl_result_diags(w->result);
+  p.others = w->others.files;
+  p.nothers = w->others.n;
   xl_lsp_reply(s, j->id,
                xl_lsp_code_actions(&p, want, json_object_get(ctx, "diagnostics"),
                                    json_object_get(ctx, "only")));
