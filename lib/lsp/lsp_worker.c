@@ -310,7 +310,8 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
     rc = xl_document_check_files(&r, w->session, text, len, others->files,
                                  others->n, err);
   if (rc == XL_OK)
-    rc = xl_result_sift(NULL, r, text, len, w->profile, err);
+    rc = xl_result_sift(NULL, r, text, len, others->files, others->n,
+                        w->profile, err);
   if (rc < 0) {
     xl_result_free(r);
     *failed = 1;

@@ -564,11 +564,29 @@ int xl_check_command_args(char ***out, int *n, xl_checker *c,
 
 int xl_result_suppress(size_t *nsuppressed, xl_result *r, const char *text,
                        size_t len, xl_error *err) {
-  return xl_result_sift(nsuppressed, r, text, len, NULL, err);
+  return xl_result_sift(nsuppressed, r, text, len, NULL, 0, NULL, err);
+}
+
+/* The texts a result's suppression comments are read from: the file's,
+ * then the other open documents'. XL_OK or XL_ENOMEM. */
+static int sift_texts(xl_supp_files **out, const xl_result *r,
+                      const char *text, size_t len,
+                      const xl_unsaved_file *files, size_t nfiles) {
+  size_t i;
+  int rc = xl_supp_files_new(out);
+
+  if (rc == XL_OK)
+    rc = xl_supp_files_set_text(*out, r->file, text, len);
+  for (i = 0; rc == XL_OK && i < nfiles; i++)
+    if (strcmp(files[i].path, r->file) != 0)
+      rc = xl_supp_files_set_text(*out, files[i].path, files[i].text,
+                                  files[i].len);
+  return rc;
 }
 
 int xl_result_sift(size_t *nsuppressed, xl_result *r, const char *text,
-                   size_t len, const xl_profile *p, xl_error *err) {
+                   size_t len, const xl_unsaved_file *files, size_t nfiles,
+                   const xl_profile *p, xl_error *err) {
   xl_sift_in in = {r->diags, r->file, r->facts,
                    (const char *const *)r->diag_suppress, p, NULL, NULL};
   xl_sift_out out = {NULL, NULL, NULL};
@@ -576,8 +594,8 @@ int xl_result_sift(size_t *nsuppressed, xl_result *r, const char *text,
 
   if (nsuppressed)
     *nsuppressed = 0;
-  if (xl_supp_files_new(&in.texts) < 0 || xl_diags_new(&out.kept) < 0 ||
-      xl_supp_files_set_text(in.texts, r->file, text, len) < 0) {
+  if (sift_texts(&in.texts, r, text, len, files, nfiles) < 0 ||
+      xl_diags_new(&out.kept) < 0) {
     rc = xl_error_set(err, XL_ENOMEM, "out of memory");
     goto cleanup;
   }

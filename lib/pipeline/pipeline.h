@@ -133,11 +133,15 @@ int xl_document_new_profiled(xl_document **out, xl_checker *checker,
 /*
  * xl_result_suppress, and also drop the findings that p's header filters
  * hide (xl_profile_hides; p may be NULL: none), as `xlambda check` hides
- * them. Same contract as xl_result_suppress; *nsuppressed counts the
- * suppressed findings, not the hidden ones.
+ * them. The suppression comments of a file among files[0, nfiles) (the
+ * other open documents' texts the check parsed; may be NULL) are read
+ * from that text, not from the file on disk. Same contract as
+ * xl_result_suppress; *nsuppressed counts the suppressed findings, not
+ * the hidden ones.
  */
 int xl_result_sift(size_t *nsuppressed, xl_result *r, const char *text,
-                   size_t len, const xl_profile *p, xl_error *err);
+                   size_t len, const xl_unsaved_file *files, size_t nfiles,
+                   const xl_profile *p, xl_error *err);
 
 /* ---- rules and the filter ------------------------------------------------ */
 

@@ -182,8 +182,8 @@ static xl_result *check_lib_user(fixture *fx, const xl_profile *p) {
   ck_assert_int_eq(xl_document_check(&r, doc, lib_user, strlen(lib_user),
                                      fx->err),
                    XL_OK);
-  ck_assert_int_eq(xl_result_sift(NULL, r, lib_user, strlen(lib_user), p,
-                                  fx->err),
+  ck_assert_int_eq(xl_result_sift(NULL, r, lib_user, strlen(lib_user), NULL,
+                                  0, p, fx->err),
                    XL_OK);
   xl_document_free(doc);
   return r;
