@@ -128,6 +128,22 @@ static const char *unsaved_text(const xl_fe *fe, const char *path,
   return NULL;
 }
 
+/* f's text from disk (path, absolute), as the document's last check read
+ * it while the file is unchanged (inclusions.c), else read now; buf stays
+ * NULL for the main file or a file that cannot be read. */
+static void disk_text(xl_fe *fe, fe_file *f, const char *path) {
+  CXFile main_file;
+
+  f->buf = xl_fe_incl_text(fe->doc->incl, path, &f->len, &f->hash);
+  f->hashed = f->buf != NULL;
+  if (f->buf)
+    return;
+  main_file = clang_getFile(fe->tu, fe->facts->main_file);
+  if (!(main_file && clang_File_isEqual(main_file, f->file)) &&
+      xl_read_file(&f->own, &f->len, path, NULL) == XL_OK)
+    f->buf = f->own;
+}
+
 /*
  * f's text as parsed. clang_getFileContents, like clang_getLocationForOffset,
  * finds a file other than the main file by scanning every source entry of
@@ -146,8 +162,6 @@ static const char *unsaved_text(const xl_fe *fe, const char *path,
  * was (inclusions.c keeps it).
  */
 static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
-  CXFile main_file;
-
   if (fe->doc->main_text && path &&
       strcmp(path, fe->facts->main_file) == 0) {
     f->buf = fe->doc->main_text; /* a document's, its block not blanked */
@@ -156,21 +170,10 @@ static void read_contents(xl_fe *fe, fe_file *f, const char *path) {
   }
   if (path && !is_blanked(fe, path)) {
     f->buf = unsaved_text(fe, path, &f->len);
+    if (!f->buf && !XL_SEAM_CHEAP_FILE_CONTENTS && path[0] == '/')
+      disk_text(fe, f, path);
     if (f->buf)
       return;
-  }
-  if (!XL_SEAM_CHEAP_FILE_CONTENTS && path && path[0] == '/' &&
-      !is_blanked(fe, path)) {
-    f->buf = xl_fe_incl_text(fe->doc->incl, path, &f->len, &f->hash);
-    f->hashed = f->buf != NULL;
-    if (f->buf)
-      return; /* a document's header, as its last check read it */
-    main_file = clang_getFile(fe->tu, fe->facts->main_file);
-    if (!(main_file && clang_File_isEqual(main_file, f->file)) &&
-        xl_read_file(&f->own, &f->len, path, NULL) == XL_OK) {
-      f->buf = f->own;
-      return;
-    }
   }
   f->buf = clang_getFileContents(fe->tu, f->file, &f->len);
 }
