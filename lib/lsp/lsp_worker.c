@@ -37,6 +37,32 @@ static void others_free(lsp_others *o) {
   o->n = 0;
 }
 
+/* 1 when d names path (its findings' files, interned in the list). */
+static int names_file(const xl_diags *d, const char *path) {
+  size_t i;
+
+  for (i = 0; d && i < d->nfiles; i++)
+    if (strcmp(d->files[i], path) == 0)
+      return 1;
+  return 0;
+}
+
+/* Keep only the texts of o whose files d names (NULL: none): those a
+ * publication of d converts positions on. */
+static void others_keep_named(lsp_others *o, const xl_diags *d) {
+  size_t i, n = 0;
+
+  for (i = 0; i < o->n; i++) {
+    if (names_file(d, o->files[i].path)) {
+      o->files[n++] = o->files[i];
+      continue;
+    }
+    free((char *)o->files[i].path);
+    free((char *)o->files[i].text);
+  }
+  o->n = n;
+}
+
 /* The worker's state for one document. */
 typedef struct lsp_work {
   xl_document *session; /* NULL until the first parse */
@@ -45,7 +71,8 @@ typedef struct lsp_work {
   xl_result *result;    /* what was last published, for code actions */
   char *text;           /* the snapshot it was computed on */
   size_t len;
-  lsp_others others;    /* and the other open documents' texts */
+  lsp_others others;    /* and the texts of the other open documents
+                           its findings name */
   double used_at;       /* when the session was last parsed */
   char *origin;         /* where its compile command came from */
 } lsp_work;
@@ -330,8 +357,8 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
   return r;
 }
 
-/* Keep a result and its snapshot (the text and *others, taken) for code
- * actions, then publish. */
+/* Keep a result and its snapshot (the text and those of *others that its
+ * findings name, taken) for code actions, then publish. */
 static void adopt(lsp_server *s, lsp_doc *doc, lsp_work *w, xl_result *r,
                   char *text, size_t len, lsp_others *others,
                   int64_t version, int failed, xl_error *err) {
@@ -341,6 +368,7 @@ static void adopt(lsp_server *s, lsp_doc *doc, lsp_work *w, xl_result *r,
   w->result = r;
   w->text = text;
   w->len = len;
+  others_keep_named(others, r ? xl_result_diags(r) : NULL);
   w->others = *others;
   others->files = NULL;
   others->n = 0;
