@@ -346,7 +346,7 @@ static int lex_directive(fe_dirs *d, const char *buf, size_t hash,
   while (dir->kind != DIR_OTHER && xl_lex_next(&lx, &t) != XL_TOK_EOF) {
     if (t.kind != XL_TOK_IDENT) {
       if (dir->kind == DIR_DEFINE && dir->nids == 0)
-        dir->kind = DIR_OTHER; /* no name */
+        break; /* not a name */
       continue;
     }
     if (XL_GROW(d->ids, d->cap_ids, d->nids + 1) < 0)
@@ -356,7 +356,7 @@ static int lex_directive(fe_dirs *d, const char *buf, size_t hash,
     dir->nids++;
   }
   if (dir->kind == DIR_DEFINE && dir->nids == 0)
-    dir->kind = DIR_OTHER;
+    dir->kind = DIR_OTHER; /* a #define without a name */
   return 0;
 }
 

@@ -99,15 +99,6 @@ START_TEST(never_with_a_late_include) {
 }
 END_TEST
 
-/* A copy of s that the list may take. */
-static char *copy(const char *s) {
-  char *c = malloc(strlen(s) + 1);
-
-  ck_assert_ptr_nonnull(c);
-  memcpy(c, s, strlen(s) + 1);
-  return c;
-}
-
 START_TEST(texts_kept_with_the_list) {
   char dir[] = "/tmp/xl-incl-XXXXXX", header[64];
   char *text, *other;
@@ -122,8 +113,10 @@ START_TEST(texts_kept_with_the_list) {
   snprintf(header, sizeof(header), "%s/h.h", dir);
   tb_write_file(header, "#define H 1\n");
   c = kept("/tmp/main.cu", header, text1);
-  text = copy("#define H 1\n");
-  other = copy("#define H 2\n");
+  text = xl_strdup("#define H 1\n");
+  other = xl_strdup("#define H 2\n");
+  ck_assert_ptr_nonnull(text);
+  ck_assert_ptr_nonnull(other);
   xl_fe_incl_keep_text(c, "/tmp/none.h", &other, 12, 7); /* not kept */
   ck_assert_ptr_nonnull(other);
   xl_fe_incl_keep_text(c, header, &text, 12, 42);
