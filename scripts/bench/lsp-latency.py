@@ -10,7 +10,12 @@ spaced by --gap seconds so that none is coalesced with the next. Prints one
 line per file: cold time, then median / p90 / min / max of the edits.
 
   scripts/bench/lsp-latency.py [--xlambda build/bin/xlambda] [--runs 20]
-      [--server-arg=--parse-header-bodies ...] [FILE.cu ...]
+      [--server-arg=--parse-header-bodies ...] [--also OTHER.cu ...]
+      [FILE.cu ...]
+
+--also opens OTHER.cu (repeatable) before FILE.cu, each waited for, and
+keeps them open while FILE.cu is edited: the server's peak memory with
+several documents open.
 
 XL_BENCH_LOG=FILE keeps the server's log (add --server-arg=--log=verbose
 for the time each check took inside the server).
@@ -62,6 +67,16 @@ def peak_rss(pid):
     return '?'
 
 
+def open_others(c, paths):
+    """Open each of paths in the server and wait for its diagnostics."""
+    for p in paths:
+        uri = 'file://' + os.path.abspath(p)
+        c.notify('textDocument/didOpen', {'textDocument': {
+            'uri': uri, 'languageId': 'cuda-cpp', 'version': 1,
+            'text': open(p, encoding='utf-8').read()}})
+        c.wait_publish(uri, 1)
+
+
 def bench(args, path):
     text = open(path, encoding='utf-8').read()
     lines = text.split('\n')
@@ -73,6 +88,7 @@ def bench(args, path):
         c.request('initialize', {'capabilities': {}})
         c.read()
         c.notify('initialized', {})
+        open_others(c, args.also)
         t0 = time.perf_counter()
         c.notify('textDocument/didOpen', {'textDocument': {
             'uri': uri, 'languageId': 'cuda-cpp', 'version': 1,
@@ -121,6 +137,8 @@ def main():
                     help='seconds between edits (default 0.3)')
     ap.add_argument('--server-arg', action='append', default=[],
                     help='an extra argument for xlambda lsp')
+    ap.add_argument('--also', action='append', default=[],
+                    help='a document opened first and kept open')
     ap.add_argument('files', nargs='*',
                     default=[os.path.join(HERE, 'lsp', f) for f in
                              ('small.cu', 'thrust.cu', 'noinclude.cu')])
