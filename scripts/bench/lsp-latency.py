@@ -67,13 +67,17 @@ def peak_rss(pid):
     return '?'
 
 
+def did_open(c, uri, text):
+    """Open uri with text (version 1) in the server."""
+    c.notify('textDocument/didOpen', {'textDocument': {
+        'uri': uri, 'languageId': 'cuda-cpp', 'version': 1, 'text': text}})
+
+
 def open_others(c, paths):
     """Open each of paths in the server and wait for its diagnostics."""
     for p in paths:
         uri = 'file://' + os.path.abspath(p)
-        c.notify('textDocument/didOpen', {'textDocument': {
-            'uri': uri, 'languageId': 'cuda-cpp', 'version': 1,
-            'text': open(p, encoding='utf-8').read()}})
+        did_open(c, uri, open(p, encoding='utf-8').read())
         c.wait_publish(uri, 1)
 
 
@@ -90,9 +94,7 @@ def bench(args, path):
         c.notify('initialized', {})
         open_others(c, args.also)
         t0 = time.perf_counter()
-        c.notify('textDocument/didOpen', {'textDocument': {
-            'uri': uri, 'languageId': 'cuda-cpp', 'version': 1,
-            'text': text}})
+        did_open(c, uri, text)
         found = c.wait_publish(uri, 1)
         cold = time.perf_counter() - t0
         times = []
