@@ -29,8 +29,11 @@
  *     can be read from its tokens (below);
  *   - a hunk in a function body outside every lambda: no extended lambda
  *     of that body begins after it;
- *   - any other hunk (namespace or class scope, a body the host did not
- *     parse): none of its names appears in an extended lambda.
+ *   - any other hunk (namespace or class scope): none of its names
+ *     appears in an extended lambda, but those inside a body or a braced
+ *     initializer, which are local there: one the hunk opens, or one open
+ *     before it (a body the host did not parse, such as a hidden
+ *     header's template).
  *
  * For each lambda that holds a hunk, the device side's captures are read
  * from its device tokens: its explicit captures, then each variable

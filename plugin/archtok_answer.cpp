@@ -47,6 +47,16 @@ struct DevCap {
   xl_loc loc, decl;
 };
 
+/* The braces open before a token of one side's file, per brace whether
+ * it is a body's or a braced initializer's (no scope_brace): advanced
+ * from where it last stood, or from the file's start. */
+struct Braces {
+  const std::vector<Tok> *t = nullptr;
+  int pos = 0;
+  std::vector<bool> code;
+  void advance(const std::vector<Tok> &toks, int to);
+};
+
 /* The state of an answer across files. */
 struct Answer {
   const TokenPlanData &p;
@@ -67,6 +77,7 @@ struct Answer {
   std::vector<Member> member_uses;
   bool annotated = false; /* a hunk annotates a variable (annotated_var) */
   bool annotated_decls = false; /* whole declarations with an annotation */
+  Braces host_braces, dev_braces; /* before the hunk placed last */
 
   explicit Answer(const TokenPlanData &plan)
       : p(plan), dev(plan.files.size()), h2d(plan.files.size()),
@@ -92,11 +103,13 @@ const std::vector<Tok> NO_TOKENS;
 
 /* Whether the '{' at t[i] opens what declares names others may use: a
  * class, union, enum or namespace body, or a linkage specification (its
- * statement, back to the last ';', '{' or '}', holds such a keyword, but
- * 'class' or 'struct' after '<' or ',': a template's type parameter).
- * True when not told within 256 tokens. */
+ * statement, back to the last ';', '{' or '}' or to the file's start,
+ * holds such a keyword, but 'class' or 'struct' after '<' or ',': a
+ * template's type parameter). True when not told within 256 tokens. */
 bool scope_brace(const std::vector<Tok> &t, int i) {
-  for (int j = i - 1; j >= 0 && i - j <= 256; j--) {
+  for (int j = i - 1; j >= 0; j--) {
+    if (i - j > 256)
+      return true;
     tok::TokenKind k = t[j].kind;
     if (k == tok::semi || k == tok::l_brace || k == tok::r_brace)
       return false;
@@ -108,18 +121,34 @@ bool scope_brace(const std::vector<Tok> &t, int i) {
     if (k == tok::kw_namespace || k == tok::kw_extern)
       return true;
   }
-  return true;
+  return false; /* the file's first statement */
+}
+
+void Braces::advance(const std::vector<Tok> &toks, int to) {
+  if (t != &toks || to < pos) {
+    t = &toks;
+    pos = 0;
+    code.clear();
+  }
+  for (; pos < to && pos < (int)toks.size(); pos++) {
+    if (toks[pos].kind == tok::l_brace)
+      code.push_back((!code.empty() && code.back()) || !scope_brace(toks, pos));
+    else if (toks[pos].kind == tok::r_brace && !code.empty())
+      code.pop_back();
+  }
 }
 
 /* Add the names of t[b, e) to loose, but a CUDA annotation's (every
  * extended lambda spells '__attribute__((device))') and those inside a
  * function's or a lambda's body or a braced initializer (a brace that is
  * no scope_brace): what is declared there is local to it, and no lambda
- * outside can name it. */
+ * outside can name it. `code` holds the braces open before t[b]
+ * (Braces): a hunk that begins inside a body the host did not parse (a
+ * template of a header whose findings are hidden, never instantiated) is
+ * local to it too, until it closes that body. */
 void add_loose(std::set<std::string> *loose, const std::vector<Tok> &t,
-               int b, int e) {
-  std::vector<bool> code; /* per open brace: a body's */
-  int in_code = 0;
+               int b, int e, std::vector<bool> code) {
+  int in_code = (int)std::count(code.begin(), code.end(), true);
 
   for (int i = b; i < e; i++) {
     if (t[i].kind == tok::l_brace) {
@@ -215,8 +244,10 @@ bool Answer::place(int hf, const std::vector<Tok> &h,
   /* namespace or class scope: whole declarations, if annotated */
   if (marks)
     annotated_decls = true;
-  add_loose(&loose, h, k.hb, k.he);
-  add_loose(&loose, d, k.db, k.de);
+  host_braces.advance(h, k.hb);
+  dev_braces.advance(d, k.db);
+  add_loose(&loose, h, k.hb, k.he, host_braces.code);
+  add_loose(&loose, d, k.db, k.de, dev_braces.code);
   return true;
 }
 
