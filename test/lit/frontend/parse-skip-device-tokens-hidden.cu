@@ -1,3 +1,4 @@
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=0 | FileCheck --check-prefix=TOKENS %s
 // RUN: for n in 0 1 2; do \
 // RUN:   for filter in --exclude-header-filter=vendor --header-filter=.; do \
 // RUN:     %xlambda check --quiet --no-progress --parse=full --format=json $filter %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=$n > %t.full.$n.json; \
@@ -5,7 +6,6 @@
 // RUN:     cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
 // RUN:   done; \
 // RUN: done
-// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=0 | FileCheck --check-prefix=TOKENS %s
 // RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --header-filter=. %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=0 | FileCheck --check-prefix=TOKENS %s
 // RUN: not %xlambda check --quiet --no-progress --parse=skip --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=1 | FileCheck --check-prefix=CASE1 %s --implicit-check-not='{{warning|error|note}}:'
 // RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=1 | FileCheck --check-prefix=TOKENS %s
