@@ -1,15 +1,15 @@
-// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=0 | FileCheck --check-prefix=TOKENS %s
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -DCASE=0 | FileCheck --check-prefix=TOKENS %s
 // RUN: for n in 0 1 2; do \
 // RUN:   for filter in --exclude-header-filter=vendor --header-filter=.; do \
-// RUN:     %xlambda check --quiet --no-progress --parse=full --format=json $filter %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=$n > %t.full.$n.json; \
-// RUN:     %xlambda check --quiet --no-progress --parse=skip --format=json $filter %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=$n > %t.skip.$n.json; \
+// RUN:     %xlambda check --quiet --no-progress --parse=full --format=json $filter %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
+// RUN:     %xlambda check --quiet --no-progress --parse=skip --format=json $filter %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:     cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
 // RUN:   done; \
 // RUN: done
-// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --header-filter=. %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=0 | FileCheck --check-prefix=TOKENS %s
-// RUN: not %xlambda check --quiet --no-progress --parse=skip --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=1 | FileCheck --check-prefix=CASE1 %s --implicit-check-not='{{warning|error|note}}:'
-// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=1 | FileCheck --check-prefix=TOKENS %s
-// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -I %S/Inputs -I %S/Inputs/parse-skip-device-tokens-hidden -DCASE=2 > %t.facts.2.json
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --header-filter=. %s -- -std=c++17 -DCASE=0 | FileCheck --check-prefix=TOKENS %s
+// RUN: not %xlambda check --quiet --no-progress --parse=skip --exclude-header-filter=vendor %s -- -std=c++17 -DCASE=1 | FileCheck --check-prefix=CASE1 %s --implicit-check-not='{{warning|error|note}}:'
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -DCASE=1 | FileCheck --check-prefix=TOKENS %s
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -DCASE=2 > %t.facts.2.json
 // RUN: grep -q '"device": {' %t.facts.2.json
 // RUN: not grep -q '"from_tokens"' %t.facts.2.json
 // ORACLE: skip the cases are about how --parse=skip answers the device side, compared with --parse=full
@@ -33,8 +33,8 @@
 // Every case has --parse=full's findings, vendor.h hidden or shown.
 // TOKENS: "from_tokens": true
 
-#include "amrex-style.h"
-#include "vendor.h"
+#include "Inputs/amrex-style.h"
+#include "Inputs/parse-skip-device-tokens-hidden/vendor.h"
 
 void scaled(int *p, int value) {
   parallel_for(4, [=] XL_GPU_DEVICE (int i) {
