@@ -48,13 +48,17 @@ struct DevCap {
 };
 
 /* The braces open before a token of one side's file, per brace whether
- * it is a body's or a braced initializer's (no scope_brace): advanced
- * from where it last stood, or from the file's start. */
+ * it is a body's or a braced initializer's (no scope_brace), and how
+ * many of them are: advanced from where it last stood, or from the
+ * file's start (starts: starts_statement of the file). */
 struct Braces {
   const std::vector<Tok> *t = nullptr;
+  bool starts = false;
   int pos = 0;
+  int in_code = 0;
   std::vector<bool> code;
-  void advance(const std::vector<Tok> &toks, int to);
+  void advance(const std::vector<Tok> &toks, bool starts_stmt, int to);
+  void step();
 };
 
 /* The state of an answer across files. */
@@ -78,6 +82,7 @@ struct Answer {
   bool annotated = false; /* a hunk annotates a variable (annotated_var) */
   bool annotated_decls = false; /* whole declarations with an annotation */
   Braces host_braces, dev_braces; /* before the hunk placed last */
+  bool dev_starts = false; /* starts_statement of the device file judged */
 
   explicit Answer(const TokenPlanData &plan)
       : p(plan), dev(plan.files.size()), h2d(plan.files.size()),
@@ -103,10 +108,13 @@ const std::vector<Tok> NO_TOKENS;
 
 /* Whether the '{' at t[i] opens what declares names others may use: a
  * class, union, enum or namespace body, or a linkage specification (its
- * statement, back to the last ';', '{' or '}' or to the file's start,
- * holds such a keyword, but 'class' or 'struct' after '<' or ',': a
- * template's type parameter). True when not told within 256 tokens. */
-bool scope_brace(const std::vector<Tok> &t, int i) {
+ * statement, back to the last ';', '{' or '}', holds such a keyword, but
+ * 'class' or 'struct' after '<' or ',': a template's type parameter).
+ * True when not told within 256 tokens, or when the statement reaches
+ * back to the file's start and the file's first token need not begin a
+ * statement (starts: starts_statement; a header that continues its
+ * includer's class head). */
+bool scope_brace(const std::vector<Tok> &t, int i, bool starts) {
   for (int j = i - 1; j >= 0; j--) {
     if (i - j > 256)
       return true;
@@ -121,45 +129,76 @@ bool scope_brace(const std::vector<Tok> &t, int i) {
     if (k == tok::kw_namespace || k == tok::kw_extern)
       return true;
   }
-  return false; /* the file's first statement */
+  return !starts; /* the file's first statement */
 }
 
-void Braces::advance(const std::vector<Tok> &toks, int to) {
+} // namespace
+
+bool starts_statement(const std::vector<FileToks> &files, int f) {
+  /* inc_file < f: a file's first token comes after its includer's */
+  for (;;) {
+    const FileToks &ft = files[f];
+    if (ft.inc_file == FileToks::INC_FRESH)
+      return true;
+    if (ft.inc_file < 0 || ft.inc_file >= f)
+      return false;
+    const FileToks &up = files[ft.inc_file];
+    if (ft.inc_pos > up.toks.size())
+      return false;
+    if (ft.inc_pos == 0) {
+      f = ft.inc_file;
+      continue;
+    }
+    tok::TokenKind k = up.toks[ft.inc_pos - 1].kind;
+    return k == tok::semi || k == tok::l_brace || k == tok::r_brace;
+  }
+}
+
+namespace {
+
+/* Take t[pos] into the braces, and move past it. */
+void Braces::step() {
+  tok::TokenKind k = (*t)[pos].kind;
+  if (k == tok::l_brace) {
+    code.push_back(in_code > 0 || !scope_brace(*t, pos, starts));
+    in_code += code.back() ? 1 : 0;
+  } else if (k == tok::r_brace && !code.empty()) {
+    in_code -= code.back() ? 1 : 0;
+    code.pop_back();
+  }
+  pos++;
+}
+
+void Braces::advance(const std::vector<Tok> &toks, bool starts_stmt,
+                     int to) {
   if (t != &toks || to < pos) {
     t = &toks;
+    starts = starts_stmt;
     pos = 0;
+    in_code = 0;
     code.clear();
   }
-  for (; pos < to && pos < (int)toks.size(); pos++) {
-    if (toks[pos].kind == tok::l_brace)
-      code.push_back((!code.empty() && code.back()) || !scope_brace(toks, pos));
-    else if (toks[pos].kind == tok::r_brace && !code.empty())
-      code.pop_back();
-  }
+  while (pos < to && pos < (int)toks.size())
+    step();
 }
 
-/* Add the names of t[b, e) to loose, but a CUDA annotation's (every
- * extended lambda spells '__attribute__((device))') and those inside a
- * function's or a lambda's body or a braced initializer (a brace that is
- * no scope_brace): what is declared there is local to it, and no lambda
- * outside can name it. `code` holds the braces open before t[b]
- * (Braces): a hunk that begins inside a body the host did not parse (a
- * template of a header whose findings are hidden, never instantiated) is
- * local to it too, until it closes that body. */
-void add_loose(std::set<std::string> *loose, const std::vector<Tok> &t,
-               int b, int e, std::vector<bool> code) {
-  int in_code = (int)std::count(code.begin(), code.end(), true);
+/* Add the names of the tokens from b.pos to e to loose, but a CUDA
+ * annotation's (every extended lambda spells '__attribute__((device))')
+ * and those inside a function's or a lambda's body or a braced
+ * initializer (a brace that is no scope_brace): what is declared there is
+ * local to it, and no lambda outside can name it. b holds the braces open
+ * before the first (Braces): a hunk that begins inside a body the host
+ * did not parse (a template of a header whose findings are hidden, never
+ * instantiated) is local to it too, until it closes that body. */
+void add_loose(std::set<std::string> *loose, Braces b, int e) {
+  const std::vector<Tok> &t = *b.t;
 
-  for (int i = b; i < e; i++) {
-    if (t[i].kind == tok::l_brace) {
-      code.push_back(in_code > 0 || !scope_brace(t, i));
-      in_code += code.back() ? 1 : 0;
-    } else if (t[i].kind == tok::r_brace && !code.empty()) {
-      in_code -= code.back() ? 1 : 0;
-      code.pop_back();
-    } else if (t[i].kind == tok::identifier && in_code == 0 &&
-               !lambda_token(t, i))
+  while (b.pos < e && b.pos < (int)t.size()) {
+    int i = b.pos;
+    if (t[i].kind == tok::identifier && b.in_code == 0 &&
+        !lambda_token(t, i))
       loose->insert(t[i].text().str());
+    b.step();
   }
 }
 
@@ -244,10 +283,10 @@ bool Answer::place(int hf, const std::vector<Tok> &h,
   /* namespace or class scope: whole declarations, if annotated */
   if (marks)
     annotated_decls = true;
-  host_braces.advance(h, k.hb);
-  dev_braces.advance(d, k.db);
-  add_loose(&loose, h, k.hb, k.he, host_braces.code);
-  add_loose(&loose, d, k.db, k.de, dev_braces.code);
+  host_braces.advance(h, hf >= 0 && starts_statement(p.files, hf), k.hb);
+  dev_braces.advance(d, dev_starts, k.db);
+  add_loose(&loose, host_braces, k.he);
+  add_loose(&loose, dev_braces, k.de);
   return true;
 }
 
@@ -448,6 +487,7 @@ bool judge(Answer &a, const UserTokens::Impl &dev) {
     const std::vector<Tok> &d = df ? df->toks : NO_TOKENS;
     hunks.clear();
     a.dev[hf] = df ? &df->toks : nullptr;
+    a.dev_starts = df && starts_statement(dev.files, it->second);
     if ((df && !df->ordered) ||
         !hunks_of(&hunks, &a.h2d[hf], p.files[hf].toks, d))
       return false;
@@ -459,10 +499,13 @@ bool judge(Answer &a, const UserTokens::Impl &dev) {
         return false;
     }
   }
-  for (const FileToks &df : dev.files)
+  for (size_t f = 0; f < dev.files.size(); f++) {
+    const FileToks &df = dev.files[f];
+    a.dev_starts = starts_statement(dev.files, (int)f);
     if (!p.by_uid.count(df.uid) && !df.toks.empty() &&
         !a.place(-1, NO_TOKENS, df.toks, Hunk{0, 0, 0, (int)df.toks.size()}))
       return false;
+  }
   return a.loose_ok();
 }
 

@@ -56,7 +56,23 @@ struct FileToks {
   bool ordered = true;  /* offsets never decrease (the file entered once) */
   clang::FileID fid;    /* its first entry in the side's source manager */
   xl_id fact = XL_NONE; /* host: its number in the host facts */
+  /* What comes before its first token (Impl::before_first): the index
+   * of the user file whose tokens it follows and how many of that file's
+   * tokens came before it (the last is the one before the #include), or
+   * INC_FRESH (no token: it is the main file, or the command line
+   * includes it, or so is each file up the chain of #includes that had
+   * no token yet) or INC_UNKNOWN (a system header or the device prelude
+   * comes first up that chain). starts_statement reads it. */
+  int inc_file = INC_UNKNOWN;
+  size_t inc_pos = 0;
+  enum { INC_FRESH = -2, INC_UNKNOWN = -1 };
 };
+
+/* Whether the first token of files[f] begins a statement: the token
+ * before it (the including file's, before the #include) is ';', '{' or
+ * '}', or there is none (FileToks::inc_file). False when not known. The
+ * side's tokens must have their kinds (the host's: settle_token_plan). */
+bool starts_statement(const std::vector<FileToks> &files, int f);
 
 /* A side's recording (UserTokens::add). */
 struct UserTokens::Impl {
@@ -80,22 +96,62 @@ struct UserTokens::Impl {
       last_fid = fid;
       return last_idx = it->second;
     }
-    int idx = -1;
-    clang::OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
-    if (fe && !clang::SrcMgr::isSystem(sm.getFileCharacteristic(
-                  sm.getLocForStartOfFile(fid))) &&
-        fe->getName() != "/xlambda-device-prelude.h") {
-      auto ins = by_uid.emplace(fe->getUniqueID(), (int)files.size());
-      if (ins.second) {
-        files.emplace_back();
-        files.back().uid = fe->getUniqueID();
-        files.back().fid = fid;
-      }
-      idx = ins.first->second;
-    }
+    int idx = user_file(sm, fid) ? add_file(sm, fid) : -1;
     by_fid[fid] = idx;
     last_fid = fid;
     return last_idx = idx;
+  }
+
+  /* The index in files of user file fid's file, added as its first token
+   * comes. */
+  int add_file(const clang::SourceManager &sm, clang::FileID fid) {
+    llvm::sys::fs::UniqueID uid = sm.getFileEntryRefForID(fid)->getUniqueID();
+    auto ins = by_uid.emplace(uid, (int)files.size());
+    if (ins.second) {
+      FileToks ft;
+      ft.uid = uid;
+      ft.fid = fid;
+      before_first(&ft, sm, fid);
+      files.push_back(std::move(ft));
+    }
+    return ins.first->second;
+  }
+
+  /* Whether fid is a user file's entry: a file, no system header, not
+   * the device prelude. */
+  static bool user_file(const clang::SourceManager &sm, clang::FileID fid) {
+    clang::OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid);
+    return fe &&
+           !clang::SrcMgr::isSystem(
+               sm.getFileCharacteristic(sm.getLocForStartOfFile(fid))) &&
+           fe->getName() != "/xlambda-device-prelude.h";
+  }
+
+  /* Fill ft's inc_file and inc_pos as its first token comes (fid): up
+   * the chain of #includes to the nearest file with tokens so far. */
+  void before_first(FileToks *ft, const clang::SourceManager &sm,
+                    clang::FileID fid) {
+    for (;;) {
+      clang::SourceLocation inc = sm.getIncludeLoc(fid);
+      if (inc.isInvalid()) {
+        ft->inc_file = FileToks::INC_FRESH; /* the main file */
+        return;
+      }
+      fid = sm.getFileID(inc);
+      if (!sm.getFileEntryRefForID(fid)) {
+        ft->inc_file = FileToks::INC_FRESH; /* the command line's buffer */
+        return;
+      }
+      if (!user_file(sm, fid))
+        return; /* INC_UNKNOWN */
+      auto it = by_fid.find(fid);
+      if (it != by_fid.end() && it->second >= 0) {
+        const FileToks &up = files[it->second];
+        ft->inc_file = it->second;
+        ft->inc_pos = device ? up.toks.size() : up.raws.size();
+        return;
+      }
+    }
   }
 };
 

@@ -1,5 +1,5 @@
 // RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -DCASE=0 | FileCheck --check-prefix=TOKENS %s
-// RUN: for n in 0 1 2; do \
+// RUN: for n in 0 1 2 3; do \
 // RUN:   for filter in --exclude-header-filter=vendor --header-filter=.; do \
 // RUN:     %xlambda check --quiet --no-progress --parse=full --format=json $filter %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:     %xlambda check --quiet --no-progress --parse=skip --format=json $filter %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
@@ -12,6 +12,9 @@
 // RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -DCASE=2 > %t.facts.2.json
 // RUN: grep -q '"device": {' %t.facts.2.json
 // RUN: not grep -q '"from_tokens"' %t.facts.2.json
+// RUN: %xlambda check --quiet --no-progress --parse=skip --dump-facts --exclude-header-filter=vendor %s -- -std=c++17 -DCASE=3 > %t.facts.3.json
+// RUN: grep -q '"device": {' %t.facts.3.json
+// RUN: not grep -q '"from_tokens"' %t.facts.3.json
 // ORACLE: skip the cases are about how --parse=skip answers the device side, compared with --parse=full
 //
 // --parse=skip answers the device side from the device preprocessor's
@@ -30,6 +33,9 @@
 // vendor.h hidden or shown, CASE 1 (a device-only capture, reported) with
 // it hidden. A stretch at namespace scope still declines the answer when
 // a lambda names what it declares (CASE 2: the device side is parsed).
+// So does one in a class whose '{' is a header's first token, the class
+// head before the #include (CASE 3): the token before a file's first one
+// tells whether its first statement begins there (starts_statement).
 // Every case has --parse=full's findings, vendor.h hidden or shown.
 // TOKENS: "from_tokens": true
 
@@ -71,6 +77,19 @@ void named(int *p, int value) {
 #else
     num k = value + 0;
 #endif
+    p[i] = k;
+  });
+}
+#endif
+
+#if CASE == 3
+struct holder
+#include "Inputs/parse-skip-device-tokens-hidden/holder-body.h"
+;
+
+void qualified(int *p, int value) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) {
+    holder::num k = value;
     p[i] = k;
   });
 }
