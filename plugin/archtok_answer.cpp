@@ -82,7 +82,8 @@ struct Answer {
   bool annotated = false; /* a hunk annotates a variable (annotated_var) */
   bool annotated_decls = false; /* whole declarations with an annotation */
   Braces host_braces, dev_braces; /* before the hunk placed last */
-  bool dev_starts = false; /* starts_statement of the device file judged */
+  /* starts_statement of the files judged, each side's */
+  bool host_starts = false, dev_starts = false;
 
   explicit Answer(const TokenPlanData &plan)
       : p(plan), dev(plan.files.size()), h2d(plan.files.size()),
@@ -283,7 +284,7 @@ bool Answer::place(int hf, const std::vector<Tok> &h,
   /* namespace or class scope: whole declarations, if annotated */
   if (marks)
     annotated_decls = true;
-  host_braces.advance(h, hf >= 0 && starts_statement(p.files, hf), k.hb);
+  host_braces.advance(h, host_starts, k.hb);
   dev_braces.advance(d, dev_starts, k.db);
   add_loose(&loose, host_braces, k.he);
   add_loose(&loose, dev_braces, k.de);
@@ -487,6 +488,7 @@ bool judge(Answer &a, const UserTokens::Impl &dev) {
     const std::vector<Tok> &d = df ? df->toks : NO_TOKENS;
     hunks.clear();
     a.dev[hf] = df ? &df->toks : nullptr;
+    a.host_starts = starts_statement(p.files, (int)hf);
     a.dev_starts = df && starts_statement(dev.files, it->second);
     if ((df && !df->ordered) ||
         !hunks_of(&hunks, &a.h2d[hf], p.files[hf].toks, d))
@@ -501,6 +503,7 @@ bool judge(Answer &a, const UserTokens::Impl &dev) {
   }
   for (size_t f = 0; f < dev.files.size(); f++) {
     const FileToks &df = dev.files[f];
+    a.host_starts = false; /* no host tokens */
     a.dev_starts = starts_statement(dev.files, (int)f);
     if (!p.by_uid.count(df.uid) && !df.toks.empty() &&
         !a.place(-1, NO_TOKENS, df.toks, Hunk{0, 0, 0, (int)df.toks.size()}))
