@@ -69,8 +69,9 @@ void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
 
   if (m.overflow || t.isAnnotation() || t.is(tok::eof) || loc.isInvalid())
     return;
-  SourceLocation e = loc.isMacroID() ? sm.getExpansionLoc(loc) : loc;
-  FileIDAndOffset fo = sm.getDecomposedLoc(e);
+  if (!m.where || &m.where->source_manager() != &sm)
+    m.where.reset(new LocCache(sm));
+  FileIDAndOffset fo = m.where->expansion(loc);
   int f = m.file_of(sm, fo.first);
   /* each token comes once (a token clang's parser reads again, when it
    * backtracks, is not reported again); were one to come twice, the
@@ -91,7 +92,8 @@ void UserTokens::add(const Preprocessor &pp, const SourceManager &sm,
   if (!ft.toks.empty() && ft.toks.back().off > fo.second)
     ft.ordered = false;
   Tok k{fo.second, t.getKind(), true, token_text(*m.texts, pp, t)};
-  k.plain = loc.isFileID() || sm.getSpellingLoc(loc) == e;
+  k.plain = loc.isFileID() || m.where->spelling(loc) ==
+                                  sm.getComposedLoc(fo.first, fo.second);
   ft.toks.push_back(k);
 }
 
@@ -115,11 +117,12 @@ bool UserTokens::place(const SourceManager &sm) {
 
   if (m.overflow)
     return false;
+  LocCache where(sm);
   for (FileToks &ft : m.files) {
     ft.offs.reserve(ft.raws.size());
     for (unsigned raw : ft.raws) {
       SourceLocation loc = SourceLocation::getFromRawEncoding(raw);
-      unsigned off = sm.getFileOffset(sm.getExpansionLoc(loc));
+      unsigned off = where.expansion(loc).second;
       if (!ft.offs.empty() && ft.offs.back() > off)
         ft.ordered = false;
       ft.offs.push_back(off);
@@ -131,13 +134,13 @@ bool UserTokens::place(const SourceManager &sm) {
 /* Lex the tokens of f again (settle_token_plan); false if one cannot be. */
 static bool settle_file(FileToks &f, const Preprocessor &pp,
                         TokTexts &texts) {
-  const SourceManager &sm = pp.getSourceManager();
+  LocCache where(pp.getSourceManager());
 
   f.toks.reserve(f.raws.size());
   for (size_t i = 0; i < f.raws.size(); i++) {
     SourceLocation loc = SourceLocation::getFromRawEncoding(f.raws[i]);
     Tok k{f.offs[i], tok::unknown, true, nullptr};
-    if (!relex(&k, pp, sm.getSpellingLoc(loc), texts))
+    if (!relex(&k, pp, where.spelling(loc), texts))
       return false;
     f.toks.push_back(k);
   }

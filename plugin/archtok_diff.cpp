@@ -65,6 +65,18 @@ bool match_pairs(std::vector<std::pair<int, int>> *out, const Tok *a, int n,
   return true;
 }
 
+/* Whether a[0, n) and b[0, m) are the same tokens: Myers' script then
+ * pairs each a[k] with b[k] (match_pairs, without its two vectors; most
+ * offsets hold one token a side, alike). */
+bool alike(const Tok *a, const Tok *b, size_t n, size_t m) {
+  if (n != m)
+    return false;
+  for (size_t k = 0; k < n; k++)
+    if (!same_tok(a[k], b[k]))
+      return false;
+  return true;
+}
+
 /* The matched pairs of a and b, in order: the tokens of one offset of the
  * file on both sides (one source token, or one macro's expansion there;
  * where the expansions differ, Myers' script pairs their tokens). Tokens
@@ -85,11 +97,16 @@ bool offset_pairs(std::vector<std::pair<int, int>> *out,
       ie++;
     while (je < b.size() && b[je].off == b[j].off)
       je++;
-    run.clear();
-    if (!match_pairs(&run, &a[i], (int)(ie - i), &b[j], (int)(je - j)))
-      return false;
-    for (const auto &mp : run)
-      out->push_back({(int)i + mp.first, (int)j + mp.second});
+    if (alike(&a[i], &b[j], ie - i, je - j)) {
+      for (size_t k = 0; k < ie - i; k++) /* what the script pairs */
+        out->push_back({(int)(i + k), (int)(j + k)});
+    } else if (ie - i > 1 || je - j > 1) {
+      run.clear();
+      if (!match_pairs(&run, &a[i], (int)(ie - i), &b[j], (int)(je - j)))
+        return false;
+      for (const auto &mp : run)
+        out->push_back({(int)i + mp.first, (int)j + mp.second});
+    } /* else one token a side, not alike: the script pairs none */
     i = ie, j = je;
   }
   return true;

@@ -74,6 +74,71 @@ struct FileToks {
  * side's tokens must have their kinds (the host's: settle_token_plan). */
 bool starts_statement(const std::vector<FileToks> &files, int f);
 
+/* Where a location is expanded (the file location of
+ * SourceManager::getExpansionLoc, decomposed) and where it is spelled
+ * (getSpellingLoc), with the range of locations of the last file and of
+ * the last macro expansion asked about kept: a side's tokens come in runs
+ * of one file or of one expansion, and each SourceManager::getFileID that
+ * is not its own last answer is a binary search over every source entry
+ * (CCCL's units make millions). Exact: the expansion of a macro location
+ * depends only on its entry (the chain of getExpansionLocStart), its
+ * spelling is its entry's spelling location plus its offset in the entry
+ * (when that is a file location; else clang is asked), and a file's
+ * locations are its entry's offset plus the offset in the file. */
+class LocCache {
+public:
+  explicit LocCache(const clang::SourceManager &sm) : sm_(sm) {}
+  const clang::SourceManager &source_manager() const { return sm_; }
+  clang::FileIDAndOffset expansion(clang::SourceLocation loc) {
+    Run &r = loc.isMacroID() ? macro_ : file_;
+    unsigned raw = loc.getRawEncoding();
+    if (raw - r.lo >= r.size)
+      fill(&r, loc);
+    if (loc.isFileID())
+      return {r.fid, raw - r.lo};
+    if (!r.expanded) {
+      clang::FileIDAndOffset e = expansion(sm_.getExpansionLoc(loc));
+      r.fid = e.first;
+      r.off = e.second;
+      r.expanded = true;
+    }
+    return {r.fid, r.off};
+  }
+  clang::SourceLocation spelling(clang::SourceLocation loc) {
+    if (loc.isFileID())
+      return loc;
+    unsigned raw = loc.getRawEncoding();
+    if (raw - macro_.lo >= macro_.size)
+      fill(&macro_, loc);
+    if (macro_.spelled.isFileID())
+      return macro_.spelled.getLocWithOffset(raw - macro_.lo);
+    return sm_.getSpellingLoc(loc);
+  }
+
+private:
+  struct Run {
+    unsigned lo = 0, size = 0; /* raw locations [lo, lo + size) */
+    clang::FileID fid;         /* a file's own; a macro's expansion's */
+    unsigned off = 0;          /* a macro's: its expansion's offset */
+    bool expanded = false;     /* a macro's: fid and off are known */
+    clang::SourceLocation spelled; /* a macro's: its entry's spelling */
+  };
+  /* Make r the run of loc's entry. */
+  void fill(Run *r, clang::SourceLocation loc) {
+    clang::FileID fid = sm_.getFileID(loc);
+    const clang::SrcMgr::SLocEntry &e = sm_.getSLocEntry(fid);
+    r->lo = sm_.getComposedLoc(fid, 0).getRawEncoding();
+    r->size = sm_.getFileIDSize(fid) + 1; /* its end is a location too */
+    r->fid = fid;
+    r->off = 0;
+    r->expanded = false;
+    r->spelled = e.isExpansion() ? e.getExpansion().getSpellingLoc()
+                                 : clang::SourceLocation();
+  }
+  const clang::SourceManager &sm_;
+  Run file_, macro_;
+};
+
 /* A side's recording (UserTokens::add). */
 struct UserTokens::Impl {
   std::vector<FileToks> files;
@@ -83,6 +148,7 @@ struct UserTokens::Impl {
   bool overflow = false;
   bool device = false; /* the device side's: plain is told */
   std::shared_ptr<TokTexts> texts = std::make_shared<TokTexts>();
+  std::unique_ptr<LocCache> where; /* set by the first add */
   clang::FileID last_fid;  /* file_of's last answer */
   int last_idx = -1;
 

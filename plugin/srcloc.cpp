@@ -87,7 +87,14 @@ Loc location_for_offset(const Tu *tu, FileEntryRef f, unsigned off) {
   if (fid.isInvalid())
     return out;
   SourceLocation start = tu->sm.getLocForStartOfFile(fid);
-  out.raw = tu->sm.getMacroArgExpandedLocation(start.getLocWithOffset(off));
+  /* A file's first byte is never a macro argument's (clang refuses an
+   * #include among a macro's arguments and enters no file then), so its
+   * location is its own, and the file's map of macro arguments (a walk
+   * over every expansion in it, made once per file) is not needed for
+   * it: srcmap.c asks for each user file's start. */
+  out.raw = off == 0 ? start
+                     : tu->sm.getMacroArgExpandedLocation(
+                           start.getLocWithOffset(off));
   out.tu = tu;
   return out;
 }

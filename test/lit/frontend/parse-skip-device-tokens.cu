@@ -12,8 +12,8 @@
 // RUN:   grep -q '"device": {' %t.facts.$n.json || exit 1; \
 // RUN:   ! grep -q '"from_tokens"' %t.facts.$n.json || exit 1; \
 // RUN: done
-// Cases 8, 9, 13 and 15: a difference, answered from the tokens.
-// RUN: for n in 8 9 13 15 18 22 25; do \
+// Cases 8, 9, 13, 15, 18, 22, 25 and 27: a difference, answered from the tokens.
+// RUN: for n in 8 9 13 15 18 22 25 27; do \
 // RUN:   %xlambda check --quiet --no-progress --parse=full --format=json %s -- -std=c++17 -DCASE=$n > %t.full.$n.json; \
 // RUN:   %xlambda check --quiet --no-progress --parse=skip --format=json %s -- -std=c++17 -DCASE=$n > %t.skip.$n.json; \
 // RUN:   cmp %t.full.$n.json %t.skip.$n.json || exit 1; \
@@ -63,7 +63,9 @@
 // and found a member that is none (22 and 25, answered: AMReX's 'p[i].id'
 // beside libstdc++'s facets' 'id'; 'q->sub.id' in shared code), but is where the variable's type may
 // differ between the sides (23) or a device arm declares another of its
-// name (24).
+// name (24). One token that differs in its text alone, at one offset of
+// the file (a macro naming one variable on the host and another on the
+// device), is a difference too (27, answered).
 
 #include "Inputs/amrex-style.h"
 
@@ -472,6 +474,16 @@ void odd_tokens(int *p, int a) {
     XL_IF_ON_DEVICE((p[i] = a * 2;))
     XL_IF_ON_HOST((p[i] = a;))
   });
+}
+#elif CASE == 27
+// 'XL_PICK' is one name a side: the same offset, the same kind of token.
+#ifdef __CUDA_ARCH__
+#define XL_PICK b
+#else
+#define XL_PICK a
+#endif
+void one_name(int *p, int a, int b) {
+  parallel_for(4, [=] XL_GPU_DEVICE (int i) { p[i] = XL_PICK; });
 }
 #elif CASE == 15
 // As 8, where the lambda's parameter 'i' is also an earlier lambda's and a
