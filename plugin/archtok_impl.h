@@ -91,7 +91,7 @@ public:
   const clang::SourceManager &source_manager() const { return sm_; }
   clang::FileIDAndOffset expansion(clang::SourceLocation loc) {
     Run &r = loc.isMacroID() ? macro_ : file_;
-    unsigned raw = loc.getRawEncoding();
+    clang::SourceLocation::UIntTy raw = loc.getRawEncoding();
     if (raw - r.lo >= r.size)
       fill(&r, loc);
     if (loc.isFileID())
@@ -107,7 +107,7 @@ public:
   clang::SourceLocation spelling(clang::SourceLocation loc) {
     if (loc.isFileID())
       return loc;
-    unsigned raw = loc.getRawEncoding();
+    clang::SourceLocation::UIntTy raw = loc.getRawEncoding();
     if (raw - macro_.lo >= macro_.size)
       fill(&macro_, loc);
     if (macro_.spelled.isFileID())
@@ -117,7 +117,8 @@ public:
 
 private:
   struct Run {
-    unsigned lo = 0, size = 0; /* raw locations [lo, lo + size) */
+    /* raw locations [lo, lo + size) */
+    clang::SourceLocation::UIntTy lo = 0, size = 0;
     clang::FileID fid;         /* a file's own; a macro's expansion's */
     unsigned off = 0;          /* a macro's: its expansion's offset */
     bool expanded = false;     /* a macro's: fid and off are known */
