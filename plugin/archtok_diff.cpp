@@ -119,11 +119,8 @@ bool offset_pairs(std::vector<std::pair<int, int>> *out,
  * tokens are matched pairwise in *h2d. */
 bool same_stretch(std::vector<int> *h2d, const std::vector<Tok> &a,
                   const std::vector<Tok> &b, const Hunk &k) {
-  if (k.he - k.hb != k.de - k.db)
+  if (!alike(a.data() + k.hb, b.data() + k.db, k.he - k.hb, k.de - k.db))
     return false;
-  for (int i = 0; i < k.he - k.hb; i++)
-    if (!same_tok(a[k.hb + i], b[k.db + i]))
-      return false;
   for (int i = 0; i < k.he - k.hb; i++)
     (*h2d)[k.hb + i] = k.db + i;
   return true;
