@@ -174,9 +174,54 @@ static void free_list(ns_list *l) {
 typedef struct lookup {
   const char *usr;   /* the namespace */
   const char *name;  /* the function */
+  int nargs;         /* the call's arguments; -1 if not known */
   CXCursor exclude;  /* the function the call resolves to */
   CXCursor found;
 } lookup;
+
+static enum CXChildVisitResult count_parms(CXCursor c, CXCursor p,
+                                           CXClientData data) {
+  (void)p;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl)
+    ++*(int *)data;
+  return CXChildVisit_Continue;
+}
+
+/* The arguments written in call, without the default arguments clang
+ * appends (they have no source range); -1 if not known. */
+static int written_args(CXCursor call) {
+  int n = clang_Cursor_getNumArguments(call);
+
+  while (n > 0) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)n - 1);
+    CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(a));
+    if (!clang_equalLocations(at, clang_getNullLocation()))
+      break;
+    n--;
+  }
+  return n;
+}
+
+/* Whether fn (a function or function template) may take nargs arguments:
+ * false only when it has fewer parameters and no ellipsis in its type (a C
+ * variadic or a parameter pack), so that overload resolution can never
+ * pick it nor find it ambiguous. Fewer arguments than parameters count as
+ * taken (a redeclaration may give the defaults). */
+static int may_take(CXCursor fn, int nargs) {
+  CXType t = clang_getCursorType(fn);
+  CXString s = clang_getTypeSpelling(t);
+  int ellipsis = strstr(clang_getCString(s), "...") != NULL;
+  int parms = 0;
+
+  clang_disposeString(s);
+  if (nargs < 0 || ellipsis)
+    return 1;
+  clang_visitChildren(fn, count_parms, &parms);
+  /* parameters not spelled as such (a typedef'd function type): unknown */
+  if (parms != clang_getNumArgTypes(t))
+    return 1;
+  return nargs <= parms;
+}
 
 static int is_target(const lookup *lk, CXCursor fn) {
   CXCursor tmpl = clang_getSpecializedCursorTemplate(lk->exclude);
@@ -215,7 +260,7 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor p,
   usr = usr_of(namespace_of(c));
   match = usr && strcmp(usr, lk->usr) == 0;
   free(usr);
-  if (match) {
+  if (match && may_take(c, lk->nargs)) {
     lk->found = c;
     return CXChildVisit_Break;
   }
@@ -269,6 +314,7 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
     memset(&lk, 0, sizeof(lk));
     lk.usr = extra.usr[i];
     lk.name = name;
+    lk.nargs = written_args(p->call);
     lk.exclude = p->target;
     lk.found = clang_getNullCursor();
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,

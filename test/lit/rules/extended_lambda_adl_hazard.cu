@@ -91,3 +91,62 @@ void Suite::body(N1::S1_t in) {
   auto lam = [=] __device__ {};
   compare(1, name_of(lam));
 }
+
+// A function the lookup finds that cannot take the call's arguments is
+// never chosen and makes no ambiguity (thrust's 'for_each_n(exec, first, n,
+// f)' in a function that takes a std type finds std::for_each_n(first, n,
+// f)), however the call's own callee fills in its defaults.
+namespace N1 {
+template <typename T> int three(T, int, int) { return 1; }
+} // namespace N1
+namespace N2 {
+template <typename T> int three(T, int, int, int) { return 2; }
+template <typename T> int run_three(T in) { return three(in, 1, 2, 3); }
+template <typename T> int two(T, int, int = 0) { return 2; }
+template <typename T> int run_two(T in) { return two(in, 1); }
+} // namespace N2
+namespace N1 {
+template <typename T> int two(T, int) { return 1; }
+} // namespace N1
+int fewer_parameters(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  return N2::run_three(lam);
+}
+// ... but one that can is found: here with the callee's default left out.
+int default_of_the_callee(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  return N2::run_two(lam);
+  // CHECK: :[[@LINE-1]]:22: warning: unqualified call to 'two' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-14]]:50: note: the unqualified call is here
+  // CHECK: :[[@LINE-12]]:27: note: in the host compilation lookup also finds this 'two'
+  // CHECK: :[[@LINE-5]]:14: note: nvcc's placeholder for this lambda names its enclosing function
+  // CHECK: :[[@LINE-17]]:50: note: qualify the call ('N2::two')
+  // FIXED: template <typename T> int run_two(T in) { return N2::two(in, 1); }
+}
+// ... and so are a C variadic function and a parameter pack, of any arity.
+namespace N1 {
+inline int more(...) { return 1; }
+template <typename... A> int most(A...) { return 1; }
+} // namespace N1
+namespace N2 {
+template <typename T> int more(T, int, int) { return 2; }
+template <typename T> int run_more(T in) { return more(in, 1, 2); }
+template <typename T> int most(T, int, int) { return 2; }
+template <typename T> int run_most(T in) { return most(in, 1, 2); }
+} // namespace N2
+int variadic_candidates(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  return N2::run_more(lam) + N2::run_most(lam);
+  // CHECK: :[[@LINE-1]]:23: warning: unqualified call to 'more' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-8]]:51: note: the unqualified call is here
+  // CHECK: :[[@LINE-14]]:12: note: in the host compilation lookup also finds this 'more'
+  // CHECK: :[[@LINE-5]]:14: note: nvcc's placeholder for this lambda names its enclosing function
+  // CHECK: :[[@LINE-11]]:51: note: qualify the call ('N2::more')
+  // CHECK: :[[@LINE-6]]:43: warning: unqualified call to 'most' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-11]]:51: note: the unqualified call is here
+  // CHECK: :[[@LINE-18]]:30: note: in the host compilation lookup also finds this 'most'
+  // CHECK: :[[@LINE-10]]:14: note: nvcc's placeholder for this lambda names its enclosing function
+  // CHECK: :[[@LINE-14]]:51: note: qualify the call ('N2::most')
+  // FIXED: template <typename T> int run_more(T in) { return N2::more(in, 1, 2); }
+  // FIXED: template <typename T> int run_most(T in) { return N2::most(in, 1, 2); }
+}
