@@ -441,7 +441,7 @@ void give_back_pages() {
 std::shared_ptr<CompilerInvocation>
 cdriver_invocation(const char *file, const char *const *argv, int argc,
                    IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
-  std::vector<const char *> args{"clang"};
+  std::vector<const char *> args{XL_CLANG_EXECUTABLE}; /* its GCC search */
   DiagnosticOptions dopts;
   CreateInvocationOptions o;
 

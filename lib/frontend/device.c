@@ -101,10 +101,8 @@ static int parse_device(xl_facts **out, CXIndex index, xl_facts *host,
   rc = device_args(&argv, &argc, cmd, opts);
   if (rc < 0)
     return rc;
-  if (clang_parseTranslationUnit2(index, cmd->file, (const char *const *)argv,
-                                  argc, unsaved, n,
-                                  CXTranslationUnit_KeepGoing,
-                                  &tu) != CXError_Success)
+  if (xl_fe_parse_tu(&tu, index, cmd->file, argv, argc, unsaved, n,
+                     CXTranslationUnit_KeepGoing) != CXError_Success)
     goto cleanup; /* no device facts: the rules that need them stay quiet */
   rc = xl_fe_device_facts_new(&dev, host);
   if (rc < 0)

@@ -259,9 +259,8 @@ static int save_base(xl_frontend_doc *doc, const char *src, const char *path) {
   empty.Filename = src;
   empty.Contents = "";
   empty.Length = 0;
-  if (clang_parseTranslationUnit2(doc->index, src,
-                                  (const char *const *)doc->argv, doc->argc,
-                                  &empty, 1, flags, &tu) != CXError_Success)
+  if (xl_fe_parse_tu(&tu, doc->index, src, doc->argv, doc->argc, &empty, 1,
+                     flags) != CXError_Success)
     goto cleanup;
   if (any_diag(tu, is_error))
     goto cleanup;
@@ -374,9 +373,8 @@ static int fresh_parse(xl_frontend_doc *doc, const doc_text *t,
   doc->tu_pch = t->pch ? xl_strdup(t->pch) : NULL;
   if (t->pch && !doc->tu_pch)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
-  ec = clang_parseTranslationUnit2(doc->index, doc->cmd->file,
-                                   (const char *const *)doc->argv, argc,
-                                   t->host, t->n, parse_flags(doc), &doc->tu);
+  ec = xl_fe_parse_tu(&doc->tu, doc->index, doc->cmd->file, doc->argv, argc,
+                      t->host, t->n, parse_flags(doc));
   if (ec == CXError_Success)
     return XL_OK;
   doc->tu = NULL;

@@ -446,6 +446,19 @@ struct xl_parse_opts;
 struct xl_diags;
 struct xl_recovery;
 
+/*
+ * clang_parseTranslationUnit2, with the program name that clang's driver
+ * is given first (XL_CLANG_EXECUTABLE: the driver looks for a GCC
+ * installation from its directory, as the clang binary does). argv (argc
+ * arguments, no program name) and unsaved are lent. Returns libclang's
+ * code; on CXError_Success *out is the caller's to dispose of. For the
+ * libclang parses only, not the walk.
+ */
+enum CXErrorCode xl_fe_parse_tu(CXTranslationUnit *out, CXIndex index,
+                                const char *file, char *const *argv, int argc,
+                                struct CXUnsavedFile *unsaved, unsigned n,
+                                unsigned flags);
+
 /* The header filter of a skip parse (parse.c) or of a document's block
  * PCH (docpch.c), over clang's names of its files. */
 typedef struct fe_shown {

@@ -127,6 +127,29 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
   return XL_OK;
 }
 
+#ifndef XL_CLANG_EXECUTABLE
+#define XL_CLANG_EXECUTABLE "clang"
+#endif
+
+enum CXErrorCode xl_fe_parse_tu(CXTranslationUnit *out, CXIndex index,
+                                const char *file, char *const *argv, int argc,
+                                struct CXUnsavedFile *unsaved, unsigned n,
+                                unsigned flags) {
+  const char **full = malloc(((size_t)argc + 1) * sizeof(*full));
+  enum CXErrorCode ec;
+
+  *out = NULL;
+  if (!full)
+    return CXError_Failure;
+  full[0] = XL_CLANG_EXECUTABLE;
+  if (argc > 0)
+    memcpy(full + 1, argv, (size_t)argc * sizeof(*full));
+  ec = clang_parseTranslationUnit2FullArgv(index, file, full, argc + 1,
+                                           unsaved, n, flags, out);
+  free(full);
+  return ec;
+}
+
 /* ---- clang's own errors ------------------------------------------------- */
 
 /* clang's errors of one side, as they are turned into findings. */
@@ -261,9 +284,8 @@ static void describe_tu(xl_facts *f, const xl_command *cmd,
  */
 static int parse_tu(CXTranslationUnit *tu, xl_recovery *rec, xl_frontend *fe,
                     const char *file, char **argv, int argc, xl_error *err) {
-  enum CXErrorCode ec = clang_parseTranslationUnit2(
-      fe->index, file, (const char *const *)argv, argc, NULL, 0,
-      CXTranslationUnit_KeepGoing, tu);
+  enum CXErrorCode ec = xl_fe_parse_tu(tu, fe->index, file, argv, argc, NULL,
+                                       0, CXTranslationUnit_KeepGoing);
 
   CXTranslationUnit again = NULL;
 

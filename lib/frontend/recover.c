@@ -302,10 +302,9 @@ int xl_fe_recover(xl_recovery *rec, CXTranslationUnit *again,
     return XL_ENOMEM;
   if (!scan_errors(rec, tu))
     return XL_OK;
-  if (clang_parseTranslationUnit2(index, file, (const char *const *)argv, argc,
-                                  rec->unsaved, (unsigned)rec->nunsaved,
-                                  CXTranslationUnit_KeepGoing,
-                                  again) != CXError_Success) {
+  if (xl_fe_parse_tu(again, index, file, argv, argc, rec->unsaved,
+                     (unsigned)rec->nunsaved,
+                     CXTranslationUnit_KeepGoing) != CXError_Success) {
     *again = NULL;
     rec->n = 0; /* keep the first parse and its errors */
   }
