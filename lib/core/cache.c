@@ -23,7 +23,7 @@
 
 /* ---- keys ---------------------------------------------------------------- */
 
-int xl_cache_tool_id(char **out, const char *clang_version) {
+int xl_cache_tool_id(char **out, const char *frontend) {
   xl_buf b = XL_BUF_INIT;
   Dl_info info;
   char *self = NULL;
@@ -38,7 +38,7 @@ int xl_cache_tool_id(char **out, const char *clang_version) {
     h = xl_hash_bytes(XL_FNV_INIT, self, len);
   free(self);
   xl_buf_printf(&b, "xlambda %s build %016llx; %s", XL_VERSION_STRING,
-                (unsigned long long)h, clang_version ? clang_version : "");
+                (unsigned long long)h, frontend ? frontend : "");
   if (b.oom)
     return XL_ENOMEM;
   *out = xl_buf_detach(&b);

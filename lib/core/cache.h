@@ -33,9 +33,10 @@
 /*
  * The identity of this build into *out (heap string, caller frees): the
  * version, the hash of the executable or library holding this code, and
- * `clang_version` (libclang's own words). XL_OK or XL_ENOMEM.
+ * `frontend` (what else computes the findings, in the frontend's words:
+ * xl_frontend_identity). XL_OK or XL_ENOMEM.
  */
-int xl_cache_tool_id(char **out, const char *clang_version);
+int xl_cache_tool_id(char **out, const char *frontend);
 
 /*
  * The key text into *out (heap string, caller frees) from the tool's

@@ -37,8 +37,11 @@ int xl_toolkit_find(xl_toolkit *out, const char *explicit_path, xl_error *err);
 /* Release the toolkit's strings. Accepts NULL. */
 void xl_toolkit_free(xl_toolkit *tk);
 
-/* libclang's version text into buf (n bytes, truncated, NUL-terminated). */
-void xl_frontend_clang_version(char *buf, size_t n);
+/* What names the code that computes findings, beside xlambda's executable,
+ * into buf (n bytes, truncated, NUL-terminated): libclang's version text and
+ * the GNU build id of the skip parse's library ("none" without one), which
+ * is rebuilt alone when only plugin/ changes (identity.c). */
+void xl_frontend_identity(char *buf, size_t n);
 
 /* Create a frontend into *out (caller frees). XL_OK or XL_ENOMEM. */
 int xl_frontend_new(xl_frontend **out);

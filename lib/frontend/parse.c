@@ -19,13 +19,6 @@ struct xl_frontend {
   CXIndex index;
 };
 
-void xl_frontend_clang_version(char *buf, size_t n) {
-  CXString v = clang_getClangVersion();
-
-  snprintf(buf, n, "%s", clang_getCString(v) ? clang_getCString(v) : "");
-  clang_disposeString(v);
-}
-
 int xl_frontend_new(xl_frontend **out) {
   xl_frontend *fe = calloc(1, sizeof(*fe));
 

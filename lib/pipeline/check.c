@@ -207,14 +207,14 @@ static int result_finish(xl_result **out, xl_result *r, int rc,
  * when the options name no cache directory. XL_OK or XL_ENOMEM. */
 static int cache_key_of(char **key, xl_checker *c, const xl_command *cmd,
                         const xl_parse_opts *po) {
-  char **argv = NULL, extra[160], clang[256];
+  char **argv = NULL, extra[160], clang[384];
   int argc = 0, rc = XL_OK;
 
   *key = NULL;
   if (!c->opts->cache_dir && !c->opts->cache_url)
     return XL_OK;
   if (!c->tool_id) {
-    xl_frontend_clang_version(clang, sizeof(clang));
+    xl_frontend_identity(clang, sizeof(clang));
     rc = xl_cache_tool_id(&c->tool_id, clang);
   }
   if (rc == XL_OK)
