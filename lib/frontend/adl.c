@@ -294,6 +294,7 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
   ns_list extra, have;
   const char *name;
   unsigned i;
+  int nargs;
   lookup lk;
 
   /* no ADL when ordinary lookup finds a class member */
@@ -308,13 +309,14 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
   argument_namespaces(&have, p->call);
   add_ns_of(&have, cl->func);      /* the closure's own namespace */
   add_ns_of(&have, p->target);     /* where ordinary lookup found the callee */
+  nargs = written_args(p->call);
   for (i = 0; i < extra.n; i++) {
     if (listed(&have, extra.usr[i]))
       continue;
     memset(&lk, 0, sizeof(lk));
     lk.usr = extra.usr[i];
     lk.name = name;
-    lk.nargs = written_args(p->call);
+    lk.nargs = nargs;
     lk.exclude = p->target;
     lk.found = clang_getNullCursor();
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,
