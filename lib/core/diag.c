@@ -201,7 +201,8 @@ xl_note *xl_diag_add_note(xl_diag *d, xl_loc loc, const char *fmt, ...) {
   return n;
 }
 
-/* Append a fix-it to an array, refusing macro or unknown places. */
+/* Append a fix-it to an array, refusing macro or unknown places (and so
+ * system headers: fix_dloc). */
 static int push_fixit(xl_diags *l, xl_fixit **arr, size_t *n, size_t *cap,
                       xl_dloc b, xl_dloc e, const char *text) {
   xl_fixit *fx;
@@ -236,11 +237,23 @@ void xl_diag_add_edit(xl_diag *d, xl_dloc b, xl_dloc e, const char *text) {
   }
 }
 
+/* Where a rule's fix-it may edit: loc's place, or an unknown one (which
+ * push_fixit refuses) in a system header, another project's file that
+ * every project including it shares. */
+static xl_dloc fix_dloc(xl_diags *l, const xl_facts *f, xl_loc loc) {
+  xl_dloc d = xl_dloc_from(l, f, loc);
+
+  if (f && f->file_flags && loc.file != XL_NONE && loc.file < f->nfiles &&
+      (f->file_flags[loc.file] & XL_FILE_SYSTEM))
+    d.line = 0;
+  return d;
+}
+
 void xl_diag_add_fixit(xl_diag *d, xl_range r, const char *text) {
   if (!d)
     return;
-  xl_diag_add_edit(d, xl_dloc_from(d->list, d->facts, r.begin),
-                   xl_dloc_from(d->list, d->facts, r.end), text);
+  xl_diag_add_edit(d, fix_dloc(d->list, d->facts, r.begin),
+                   fix_dloc(d->list, d->facts, r.end), text);
 }
 
 void xl_note_add_fixit(xl_note *n, xl_range r, const char *text) {
@@ -250,8 +263,8 @@ void xl_note_add_fixit(xl_note *n, xl_range r, const char *text) {
     return;
   d = n->owner;
   if (push_fixit(d->list, &n->fixits, &n->nfixits, &n->cap_fixits,
-                 xl_dloc_from(d->list, d->facts, r.begin),
-                 xl_dloc_from(d->list, d->facts, r.end), text) < 0) {
+                 fix_dloc(d->list, d->facts, r.begin),
+                 fix_dloc(d->list, d->facts, r.end), text) < 0) {
     n->fix_dropped = 1;
     n->nfixits = 0;
   }
