@@ -26,6 +26,31 @@ START_TEST(constexpr_is_removed_on_the_finding) {
 }
 END_TEST
 
+/* No fix-it edits a system header (lib/core/diag.c, fix_dloc): the same
+ * finding, its place in a file the facts flag XL_FILE_SYSTEM. */
+START_TEST(no_fix_in_a_system_header) {
+  xl_facts *f = tb_facts();
+  xl_id l = tb_lambda(f, 3, XL_SPACE_DEVICE, 0), sys;
+  xl_loc b = tb_loc(3, 20), e = tb_loc(3, 30);
+  xl_diags *d;
+
+  ck_assert_int_eq(xl_facts_add_file(&sys, f, "/usr/include/x.h",
+                                     XL_FILE_SYSTEM), XL_OK);
+  b.file = e.file = sys;
+  f->lambdas[l].flags |= XL_LAMBDA_CONSTEXPR;
+  f->lambdas[l].spec_range = xl_range_make(b, e);
+  d = tb_run(f, "extended_lambda_constexpr");
+  ck_assert_uint_eq(d->count, 1);
+  ck_assert_uint_eq(d->items[0]->nfixits, 0);
+  xl_diags_free(d);
+  f->file_flags[sys] = 0; /* the same file, a user header: fixed */
+  d = tb_run(f, "extended_lambda_constexpr");
+  ck_assert_uint_eq(d->items[0]->nfixits, 1);
+  xl_diags_free(d);
+  xl_facts_free(f);
+}
+END_TEST
+
 /* A lambda '[=] () __device__ {' not extended, its annotation known. */
 static xl_id misplaced(xl_facts *f, unsigned to_col) {
   xl_id id = tb_lambda(f, 3, XL_SPACE_DEVICE, '=');
@@ -234,6 +259,7 @@ Suite *fixits_suite(void) {
   TCase *tc = tcase_create("fixits");
 
   tcase_add_test(tc, constexpr_is_removed_on_the_finding);
+  tcase_add_test(tc, no_fix_in_a_system_header);
   tcase_add_test(tc, host_is_written_before_device_on_the_note);
   tcase_add_test(tc, inner_annotation_is_removed_as_one_edit);
   tcase_add_test(tc, operator_annotation_moves_after_the_capture_list);
