@@ -175,6 +175,7 @@ typedef struct lookup {
   const char *usr;   /* the namespace */
   const char *name;  /* the function */
   int nargs;         /* the call's arguments; -1 if not known */
+  int templates;     /* 'f<T>(x)': only function templates are candidates */
   CXCursor exclude;  /* the function the call resolves to */
   CXCursor found;
 } lookup;
@@ -185,6 +186,21 @@ static enum CXChildVisitResult count_parms(CXCursor c, CXCursor p,
   if (clang_getCursorKind(c) == CXCursor_ParmDecl)
     ++*(int *)data;
   return CXChildVisit_Continue;
+}
+
+/* Whether an unqualified call names explicit template arguments
+ * ('f<T>(x)'): its callee's extent, which begins at the name (it has no
+ * qualifier), goes on past it. A function that is not a template is then
+ * no candidate. In a macro's expansion, not known: no. */
+static int names_template_args(CXCursor call, const char *name) {
+  CXSourceRange ext = clang_getCursorExtent(xl_fe_uses__first_child(call));
+  CXFile bf, ef;
+  unsigned b, e;
+
+  clang_getExpansionLocation(clang_getRangeStart(ext), &bf, NULL, NULL, &b);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), &ef, NULL, NULL, &e);
+  return bf && clang_File_isEqual(bf, ef) && e > b &&
+         e - b > strlen(name);
 }
 
 /* The arguments written in call, without the default arguments clang
@@ -250,7 +266,8 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor p,
     free(usr);
     return match ? CXChildVisit_Recurse : CXChildVisit_Continue;
   }
-  if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+  if (k != CXCursor_FunctionTemplate &&
+      (k != CXCursor_FunctionDecl || lk->templates))
     return CXChildVisit_Continue;
   s = clang_getCursorSpelling(c);
   match = strcmp(clang_getCString(s), lk->name) == 0;
@@ -294,7 +311,7 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
   ns_list extra, have;
   const char *name;
   unsigned i;
-  int nargs;
+  int nargs, templates;
   lookup lk;
 
   /* no ADL when ordinary lookup finds a class member */
@@ -310,6 +327,7 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
   add_ns_of(&have, cl->func);      /* the closure's own namespace */
   add_ns_of(&have, p->target);     /* where ordinary lookup found the callee */
   nargs = written_args(p->call);
+  templates = names_template_args(p->call, name);
   for (i = 0; i < extra.n; i++) {
     if (listed(&have, extra.usr[i]))
       continue;
@@ -317,6 +335,7 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
     lk.usr = extra.usr[i];
     lk.name = name;
     lk.nargs = nargs;
+    lk.templates = templates;
     lk.exclude = p->target;
     lk.found = clang_getNullCursor();
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,

@@ -290,7 +290,7 @@ static int unqualified(xl_fe *fe, CXCursor call, const char **name) {
   clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(callee)),
                              NULL, NULL, NULL, &ext_off);
   if (loc_off != ext_off)
-    return 0; /* a qualifier (ns::f) or an explicit template (f<T>) */
+    return 0; /* a qualifier (ns::f); 'f<T>(x)' starts at its name */
   *name = xl_fe_spelling_of(fe, callee);
   return *name && strncmp(*name, "operator", 8) != 0;
 }

@@ -150,3 +150,32 @@ int variadic_candidates(N1::S1_t in) {
   // FIXED: template <typename T> int run_more(T in) { return N2::more(in, 1, 2); }
   // FIXED: template <typename T> int run_most(T in) { return N2::most(in, 1, 2); }
 }
+
+// A call with explicit template arguments ('launch<P>(in)', RAJA's
+// launch_core.hpp) has only function templates for candidates: a function
+// of that name that is not a template is no hazard...
+namespace N1 {
+inline int launch(...) { return 1; }
+template <typename P, typename T> int start(T, int) { return 1; }
+} // namespace N1
+namespace N2 {
+template <typename P, typename T> int launch(T) { return 2; }
+template <typename P, typename T> int go(T in) { return launch<P>(in); }
+template <typename P, typename T> int start(T, int) { return 2; }
+template <typename P, typename T> int begin(T in) { return start<P>(in, 1); }
+} // namespace N2
+int explicit_arguments(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  return N2::go<int>(lam);
+}
+// ... and a function template is.
+int explicit_arguments_template(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  return N2::begin<int>(lam);
+  // CHECK: :[[@LINE-1]]:25: warning: unqualified call to 'start' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-11]]:60: note: the unqualified call is here
+  // CHECK: :[[@LINE-18]]:39: note: in the host compilation lookup also finds this 'start'
+  // CHECK: :[[@LINE-5]]:14: note: nvcc's placeholder for this lambda names its enclosing function
+  // CHECK: :[[@LINE-14]]:60: note: qualify the call ('N2::start')
+  // FIXED: template <typename P, typename T> int begin(T in) { return N2::start<P>(in, 1); }
+}
