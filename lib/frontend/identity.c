@@ -4,9 +4,8 @@
  * version and the build of the skip parse's library, which is rebuilt
  * alone when only plugin/ changes. The result cache's key holds both.
  */
-#define _GNU_SOURCE /* dladdr, dl_iterate_phdr */
+#define _GNU_SOURCE /* dl_iterate_phdr */
 #include <clang-c/Index.h>
-#include <dlfcn.h>
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
