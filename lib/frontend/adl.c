@@ -13,7 +13,11 @@
  * ambiguity or, worse, a different overload in the host compilation.
  *
  * For a pending unqualified call (uses.c), this file computes those extra
- * namespaces and looks each one up for a function of the call's name.
+ * namespaces and looks each one up for a function of the call's name that
+ * could be viable: one that can take the call's written arguments (by
+ * count), and, for a function template, whose deduction does not fail for
+ * a reason the written arguments show (a type parameter deduced two ways;
+ * a standard parallel algorithm without a standard execution policy).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +180,7 @@ typedef struct lookup {
   const char *name;  /* the function */
   int nargs;         /* the call's arguments; -1 if not known */
   int templates;     /* 'f<T>(x)': only function templates are candidates */
+  CXCursor call;     /* the unqualified call */
   CXCursor exclude;  /* the function the call resolves to */
   CXCursor found;
 } lookup;
@@ -239,6 +244,238 @@ static int may_take(CXCursor fn, int nargs) {
   return nargs <= parms;
 }
 
+/* ---- what deduction rules out --------------------------------------------- */
+
+typedef struct one_child {
+  CXCursor child;
+  unsigned n;
+} one_child;
+
+static enum CXChildVisitResult count_children(CXCursor c, CXCursor p,
+                                              CXClientData data) {
+  one_child *o = data;
+  (void)p;
+  o->child = c;
+  return ++o->n > 1 ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static int same_extent(CXCursor a, CXCursor b) {
+  CXSourceRange ra = clang_getCursorExtent(a), rb = clang_getCursorExtent(b);
+
+  return clang_equalLocations(clang_getRangeStart(ra),
+                              clang_getRangeStart(rb)) &&
+         clang_equalLocations(clang_getRangeEnd(ra), clang_getRangeEnd(rb));
+}
+
+/* Whether the cursor's text is spelled where it is expanded (not a macro's). */
+static int spelled_in_place(CXCursor c) {
+  CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(c));
+  CXFile sf, ef;
+  unsigned so, eo;
+
+  clang_getSpellingLocation(at, &sf, NULL, NULL, &so);
+  clang_getExpansionLocation(at, &ef, NULL, NULL, &eo);
+  return sf && ef && clang_File_isEqual(sf, ef) && so == eo;
+}
+
+/*
+ * The type of the call's argument i as written, before the conversions to
+ * its callee's parameter (implicit nodes share the written expression's
+ * extent; an expression of its own has children elsewhere), canonical and
+ * without top-level qualifiers: what deduction starts from ([temp.deduct.call]).
+ * 0 when not known: in a macro, dependent, a braced list, or an array or a
+ * function (which decay).
+ */
+static int written_type(CXType *out, CXCursor call, int i) {
+  CXCursor e = clang_Cursor_getArgument(call, (unsigned)i);
+  one_child o;
+  CXType t;
+  int depth;
+
+  if (clang_Cursor_isNull(e) || !spelled_in_place(e))
+    return 0;
+  for (depth = 0; depth < 16; depth++) {
+    o.n = 0;
+    clang_visitChildren(e, count_children, &o);
+    if (o.n != 1 || !clang_isExpression(clang_getCursorKind(o.child)) ||
+        !same_extent(e, o.child))
+      break;
+    e = o.child;
+  }
+  if (clang_getCursorKind(e) == CXCursor_InitListExpr)
+    return 0;
+  t = clang_getCanonicalType(clang_getCursorType(e));
+  if (t.kind == CXType_Invalid || t.kind == CXType_ConstantArray ||
+      t.kind == CXType_IncompleteArray || t.kind == CXType_FunctionProto ||
+      t.kind == CXType_FunctionNoProto || t.kind == CXType_Overload ||
+      clang_Type_getSizeOf(t) == CXTypeLayoutError_Dependent)
+    return 0;
+  *out = clang_getUnqualifiedType(t);
+  return 1;
+}
+
+/* 1 when both types are known and print differently (canonical types). */
+static int differ(CXType a, CXType b) {
+  CXString sa = clang_getTypeSpelling(a), sb = clang_getTypeSpelling(b);
+  int d = strcmp(clang_getCString(sa), clang_getCString(sb)) != 0;
+
+  clang_disposeString(sa);
+  clang_disposeString(sb);
+  return d;
+}
+
+#define MAX_PARMS 16
+
+typedef struct parm_names {
+  char *name[MAX_PARMS]; /* a parameter's type as spelled */
+  unsigned n;
+  char *tparms[MAX_PARMS]; /* the template's own type parameters */
+  unsigned ntparms;
+} parm_names;
+
+static enum CXChildVisitResult collect_parms(CXCursor c, CXCursor p,
+                                             CXClientData data) {
+  parm_names *pn = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXString s;
+  (void)p;
+
+  if (k == CXCursor_TemplateTypeParameter && pn->ntparms < MAX_PARMS) {
+    s = clang_getCursorSpelling(c);
+    pn->tparms[pn->ntparms++] = xl_strdup(clang_getCString(s));
+    clang_disposeString(s);
+  } else if (k == CXCursor_ParmDecl && pn->n < MAX_PARMS) {
+    s = clang_getTypeSpelling(clang_getCursorType(c));
+    pn->name[pn->n++] = xl_strdup(clang_getCString(s));
+    clang_disposeString(s);
+  }
+  return CXChildVisit_Continue;
+}
+
+static void free_parms(parm_names *pn) {
+  unsigned i;
+
+  for (i = 0; i < pn->n; i++)
+    free(pn->name[i]);
+  for (i = 0; i < pn->ntparms; i++)
+    free(pn->tparms[i]);
+}
+
+/* Whether parameter j is declared 'T' (by value), T one of the template's
+ * own type parameters. */
+static int by_value_tparm(const parm_names *pn, unsigned j) {
+  unsigned k;
+
+  for (k = 0; k < pn->ntparms; k++)
+    if (pn->name[j] && pn->tparms[k] && strcmp(pn->name[j], pn->tparms[k]) == 0)
+      return 1;
+  return 0;
+}
+
+/* Deduction fails when one type parameter 'T', taken by value by two
+ * parameters, is deduced from two arguments of different types
+ * ([temp.deduct.type]p2): std::transform(I1, I1, I2, O, F) for thrust's
+ * transform(exec, first, last, result, op). */
+static int conflicting(const parm_names *pn, CXCursor call, int nargs) {
+  unsigned i, j;
+  CXType ti, tj;
+
+  for (i = 0; i < pn->n && (int)i < nargs; i++) {
+    if (!by_value_tparm(pn, i) || !written_type(&ti, call, (int)i))
+      continue;
+    for (j = i + 1; j < pn->n && (int)j < nargs; j++)
+      if (strcmp(pn->name[i], pn->name[j]) == 0 &&
+          written_type(&tj, call, (int)j) && differ(ti, tj))
+        return 1;
+  }
+  return 0;
+}
+
+/* The name of the outermost namespace around decl; NULL if none. */
+static char *outermost_namespace(CXCursor decl) {
+  CXCursor p = clang_getCursorSemanticParent(decl), top = clang_getNullCursor();
+  CXString s;
+  char *name;
+
+  for (; !clang_Cursor_isNull(p) && !clang_isInvalid(clang_getCursorKind(p)) &&
+         !clang_isTranslationUnit(clang_getCursorKind(p));
+       p = clang_getCursorSemanticParent(p))
+    if (clang_getCursorKind(p) == CXCursor_Namespace)
+      top = p;
+  if (clang_Cursor_isNull(top))
+    return NULL;
+  s = clang_getCursorSpelling(top);
+  name = xl_strdup(clang_getCString(s));
+  clang_disposeString(s);
+  return name;
+}
+
+/* Whether a namespace (its USR) is std or one inside it. */
+static int in_std(const char *usr) {
+  return strncmp(usr, "c:@N@std", 8) == 0 && (usr[8] == '\0' || usr[8] == '@');
+}
+
+/* Whether parameter 0 is 'ExecutionPolicy &&', a type parameter of the
+ * template so named (libstdc++ and libc++ '_ExecutionPolicy', MSVC's
+ * '_ExPo'). */
+static int policy_parm(const parm_names *pn) {
+  size_t n;
+  unsigned k;
+
+  if (pn->n < 1 || !pn->name[0])
+    return 0;
+  n = strlen(pn->name[0]);
+  if (n < 4 || strcmp(pn->name[0] + n - 3, " &&") != 0)
+    return 0;
+  for (k = 0; k < pn->ntparms; k++)
+    if (pn->tparms[k] && strlen(pn->tparms[k]) == n - 3 &&
+        strncmp(pn->name[0], pn->tparms[k], n - 3) == 0)
+      return strstr(pn->tparms[k], "ExecutionPolicy") != NULL ||
+             strcmp(pn->tparms[k], "_ExPo") == 0;
+  return 0;
+}
+
+/*
+ * Whether fn is one of the standard library's parallel algorithms, which
+ * take part in overload resolution only for the standard's execution
+ * policies ([algorithms.parallel.overloads]), and the call's first argument
+ * cannot be one: its type is declared outside std and __pstl (libstdc++'s
+ * policies), and is_execution_policy is the standard's alone (a program
+ * that specializes it has undefined behaviour). thrust's for_each(exec,
+ * first, last, f) against std::for_each(ExecutionPolicy &&, ...).
+ */
+static int not_a_policy(const lookup *lk, const parm_names *pn) {
+  CXType t;
+  char *top;
+  int outside;
+
+  if (!in_std(lk->usr) || !policy_parm(pn) || !written_type(&t, lk->call, 0))
+    return 0;
+  if (t.kind != CXType_Record)
+    return 1; /* a scalar, a pointer, an enumeration */
+  top = outermost_namespace(clang_getTypeDeclaration(t));
+  outside = !top || (strcmp(top, "std") != 0 && strcmp(top, "__pstl") != 0);
+  free(top);
+  return outside;
+}
+
+/* Whether deduction can succeed for the function template fn (any other
+ * function: yes): no, when the call's written arguments conflict or fn is
+ * a parallel algorithm without a policy (the two cases above). */
+static int may_deduce(CXCursor fn, const lookup *lk) {
+  parm_names pn;
+  int ok;
+
+  if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate || lk->nargs < 0)
+    return 1;
+  memset(&pn, 0, sizeof(pn));
+  clang_visitChildren(fn, collect_parms, &pn);
+  ok = !not_a_policy(lk, &pn) &&
+       (lk->templates || !conflicting(&pn, lk->call, lk->nargs));
+  free_parms(&pn);
+  return ok;
+}
+
 static int is_target(const lookup *lk, CXCursor fn) {
   CXCursor tmpl = clang_getSpecializedCursorTemplate(lk->exclude);
 
@@ -277,7 +514,7 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor p,
   usr = usr_of(namespace_of(c));
   match = usr && strcmp(usr, lk->usr) == 0;
   free(usr);
-  if (match && may_take(c, lk->nargs)) {
+  if (match && may_take(c, lk->nargs) && may_deduce(c, lk)) {
     lk->found = c;
     return CXChildVisit_Break;
   }
@@ -336,6 +573,7 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
     lk.name = name;
     lk.nargs = nargs;
     lk.templates = templates;
+    lk.call = p->call;
     lk.exclude = p->target;
     lk.found = clang_getNullCursor();
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,

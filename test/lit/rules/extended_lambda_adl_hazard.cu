@@ -179,3 +179,33 @@ int explicit_arguments_template(N1::S1_t in) {
   // CHECK: :[[@LINE-14]]:60: note: qualify the call ('N2::start')
   // FIXED: template <typename P, typename T> int begin(T in) { return N2::start<P>(in, 1); }
 }
+
+// A function template whose type parameter 'T' two parameters take by
+// value cannot be deduced from two arguments of different types: no
+// candidate (std::transform(I1, I1, I2, O, F) for thrust's
+// 'transform(exec, first, last, result, op)'). nvcc 13.0 compiles it, and
+// the host calls N2::same...
+namespace N1 {
+template <typename T> int same(T, T, int) { return 1; }
+} // namespace N1
+namespace N2 {
+template <typename T, typename U> int same(T, U, int) { return 2; }
+template <typename T> int run_same(T in) { return same(in, 1, 2); }
+template <typename T> int run_twice(T in) { return same(in, in, 2); }
+// FIXED: template <typename T> int run_twice(T in) { return N2::same(in, in, 2); }
+} // namespace N2
+int deduction_fails(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  return N2::run_same(lam);
+}
+// ... but from two arguments of one type it can, and N1::same, the more
+// specialized, wins: nvcc 13.0 compiles it, and the host calls N1::same.
+int deduction_succeeds(N1::S1_t in) {
+  auto lam = [=] __device__ {};
+  return N2::run_twice(lam);
+  // CHECK: :[[@LINE-1]]:24: warning: unqualified call to 'same' with an extended lambda argument: nvcc's placeholder type adds namespace 'N1' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-13]]:52: note: the unqualified call is here
+  // CHECK: :[[@LINE-19]]:27: note: in the host compilation lookup also finds this 'same'
+  // CHECK: :[[@LINE-5]]:14: note: nvcc's placeholder for this lambda names its enclosing function
+  // CHECK: :[[@LINE-16]]:52: note: qualify the call ('N2::same')
+}
