@@ -274,23 +274,37 @@ static int is_operator_call(CXCursor call) {
   return xl_fe_is_operator(clang_getCursorReferenced(call));
 }
 
+/* Whether the callee's written text starts at its name: no qualifier
+ * ('ns::f'; 'f<T>(x)' starts at its name). Inside a macro's expansion the
+ * two expand to one place, so their spellings are compared too (thrust's
+ * 'THRUST_CDP_DISPATCH((r = cuda_cub::f(...);), ...)'). */
+static int starts_at_name(CXCursor callee) {
+  CXSourceLocation name = clang_getCursorLocation(callee);
+  CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(callee));
+  CXFile nf, sf;
+  unsigned noff, soff;
+
+  clang_getExpansionLocation(name, NULL, NULL, NULL, &noff);
+  clang_getExpansionLocation(start, NULL, NULL, NULL, &soff);
+  if (noff != soff)
+    return 0;
+  clang_getSpellingLocation(name, &nf, NULL, NULL, &noff);
+  clang_getSpellingLocation(start, &sf, NULL, NULL, &soff);
+  return !nf || !sf || !clang_File_isEqual(nf, sf) || noff == soff;
+}
+
 /* An unqualified call by name (ADL applies), not an operator. */
 static int unqualified(xl_fe *fe, CXCursor call, const char **name) {
   CXCursor callee = xl_fe_uses__first_child(call);
   enum CXCursorKind k = clang_getCursorKind(callee);
-  unsigned loc_off, ext_off;
 
   *name = NULL;
   if (k != CXCursor_DeclRefExpr && k != CXCursor_OverloadedDeclRef)
     return 0;
   if (is_operator_call(call))
     return 0; /* 'a == b': the first child is the operand 'a' */
-  clang_getExpansionLocation(clang_getCursorLocation(callee), NULL, NULL, NULL,
-                             &loc_off);
-  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(callee)),
-                             NULL, NULL, NULL, &ext_off);
-  if (loc_off != ext_off)
-    return 0; /* a qualifier (ns::f); 'f<T>(x)' starts at its name */
+  if (!starts_at_name(callee))
+    return 0;
   *name = xl_fe_spelling_of(fe, callee);
   return *name && strncmp(*name, "operator", 8) != 0;
 }
