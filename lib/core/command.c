@@ -107,23 +107,73 @@ static int init_lists(xl_command *cmd) {
                                                            : XL_ENOMEM;
 }
 
+/* Whether arg is one of nvcc's own options, spelled as nvcc spells it and
+ * as clang does not ("-arch=sm_90", "-gencode ...", "-ccbin g++",
+ * "-rdc=true", "-Xcompiler -fopenmp"): the arguments after `--` are then
+ * an nvcc command line. The names are nvcc 13.0's (nvcc_options.def). */
+static int nvcc_only(const char *a) {
+  static const char *const names[] = {
+      "arch", "gpu-architecture", "gencode", "generate-code", "code",
+      "gpu-code", "ccbin", "compiler-bindir", "Xcompiler", "compiler-options",
+      "Xptxas", "ptxas-options", "Xnvlink", "nvlink-options", "rdc",
+      "relocatable-device-code", "dc", "device-c", "dw", "device-w",
+      "lineinfo", "generate-line-info", "use_fast_math", "use-fast-math",
+      "maxrregcount", "ftz", "prec-div", "prec-sqrt", "fmad",
+      "default-stream", "diag-suppress", "diag-error", "diag-warn",
+      "forward-unknown-to-host-compiler", "allow-unsupported-compiler",
+      "cudart", "cudadevrt", "Wno-deprecated-gpu-targets",
+      "Wext-lambda-captures-this", "G", "device-debug", "keep", "keep-dir",
+      "split-compile", "extra-device-vectorization", "resource-usage"};
+  size_t k, n;
+
+  if (a[0] != '-')
+    return 0;
+  a += a[1] == '-' ? 2 : 1;
+  n = strcspn(a, "=");
+  for (k = 0; k < sizeof(names) / sizeof(*names); k++)
+    if (strlen(names[k]) == n && strncmp(a, names[k], n) == 0)
+      return 1;
+  return 0;
+}
+
+/* The arguments as an nvcc command line, as a database entry's. */
+static int from_nvcc_args(xl_command *out, const char *const *args,
+                          int nargs) {
+  xl_argv a = XL_ARGV_INIT;
+  int i, rc;
+
+  xl_argv_push(&a, "nvcc");
+  for (i = 0; i < nargs; i++)
+    xl_argv_push(&a, args[i]);
+  rc = a.oom ? XL_ENOMEM
+             : xl_nvcc_translate(out, (const char *const *)a.v, a.n, 0, NULL);
+  xl_argv_clear(&a);
+  return rc;
+}
+
 int xl_command_from_args(xl_command *out, const char *file,
                          const char *const *args, int nargs,
                          const char *directory) {
   xl_argv a = XL_ARGV_INIT;
-  int i;
+  int i, nvcc = 0, rc = XL_OK;
 
   memset(out, 0, sizeof(*out));
-  for (i = 0; i < nargs; i++)
-    if (!observe(out, args[i], i + 1 < nargs ? args[i + 1] : NULL))
-      xl_argv_push(&a, args[i]);
-  out->nargs = a.n;
-  out->args = a.oom ? NULL : xl_argv_detach(&a);
-  xl_argv_clear(&a);
+  for (i = 0; i < nargs && !nvcc; i++)
+    nvcc = nvcc_only(args[i]);
+  if (nvcc) {
+    rc = from_nvcc_args(out, args, nargs);
+  } else {
+    for (i = 0; i < nargs; i++)
+      if (!observe(out, args[i], i + 1 < nargs ? args[i + 1] : NULL))
+        xl_argv_push(&a, args[i]);
+    out->nargs = a.n;
+    out->args = a.oom ? NULL : xl_argv_detach(&a);
+    xl_argv_clear(&a);
+    rc = out->args && init_lists(out) == XL_OK ? XL_OK : XL_ENOMEM;
+  }
   out->extended_lambda = 1; /* a hand-run check assumes --extended-lambda */
   out->compiles = 1;
-  if (!out->args || init_lists(out) < 0 ||
-      finish(out, file, directory, 0) < 0) {
+  if (rc < 0 || finish(out, file, directory, 0) < 0) {
     xl_command_free(out);
     return XL_ENOMEM;
   }

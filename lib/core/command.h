@@ -51,7 +51,10 @@ int xl_command_edit(xl_command *cmd, const char *const *before, int nbefore,
 
 /*
  * Build a command for `file` with extra compiler arguments (the part after
- * `--` on the command line). `directory` may be NULL (the working
+ * `--` on the command line): clang's, or, when one of nvcc's own options
+ * that clang does not take is among them ("-arch=sm_90", "-gencode ...",
+ * "-ccbin", "-Xcompiler"), an nvcc command line, translated as a database
+ * entry's (xl_nvcc_translate). `directory` may be NULL (the working
  * directory). Extended lambdas are assumed enabled. Returns XL_OK or
  * XL_ENOMEM; *out is zeroed first.
  */

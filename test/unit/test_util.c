@@ -52,6 +52,37 @@ START_TEST(commands) {
 }
 END_TEST
 
+/* After `--`, an nvcc option that clang does not take makes the arguments an
+ * nvcc command line; clang's own stay clang's. */
+START_TEST(nvcc_arguments_after_dashes) {
+  const char *nv[] = {"-gencode", "arch=compute_90,code=sm_90", "-DX=1",
+                      "-std=c++17", "-Xcompiler", "-fopenmp"};
+  const char *cl[] = {"-Werror", "-std=c++14", "--cuda-gpu-arch=sm_90"};
+  xl_command cmd;
+  int i, arch = 0, def = 0;
+
+  ck_assert_int_eq(xl_command_from_args(&cmd, "k.cu", nv, 6, "/src"), XL_OK);
+  ck_assert_int_eq(cmd.nvcc, 1);
+  ck_assert_int_eq(cmd.is_cuda, 1);
+  ck_assert_int_eq(cmd.extended_lambda, 1);
+  ck_assert_int_eq(cmd.cxx_std, 17);
+  for (i = 0; i < cmd.nargs; i++) {
+    arch += strcmp(cmd.args[i], "--cuda-gpu-arch=sm_90") == 0;
+    def += strcmp(cmd.args[i], "-DX=1") == 0;
+    ck_assert(strcmp(cmd.args[i], "-gencode") != 0);
+  }
+  ck_assert_int_eq(arch, 1);
+  ck_assert_int_eq(def, 1);
+  xl_command_free(&cmd);
+  ck_assert_int_eq(xl_command_from_args(&cmd, "k.cu", cl, 3, "/src"), XL_OK);
+  ck_assert_int_eq(cmd.nvcc, 0);
+  ck_assert_int_eq(cmd.nargs, 3);
+  ck_assert_str_eq(cmd.args[0], "-Werror");
+  ck_assert_str_eq(cmd.args[2], "--cuda-gpu-arch=sm_90");
+  xl_command_free(&cmd);
+}
+END_TEST
+
 START_TEST(buffers) {
   xl_buf b = XL_BUF_INIT;
   char *s;
@@ -101,6 +132,7 @@ Suite *util_suite(void) {
   tcase_add_test(tc, globs);
   tcase_add_test(tc, paths);
   tcase_add_test(tc, commands);
+  tcase_add_test(tc, nvcc_arguments_after_dashes);
   tcase_add_test(tc, buffers);
   tcase_add_test(tc, regex_blowups_are_refused);
   suite_add_tcase(s, tc);

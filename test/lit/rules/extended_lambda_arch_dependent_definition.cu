@@ -4,6 +4,9 @@
 // RUN: not %xlambda check --quiet %s -- -std=c++17 --cuda-gpu-arch=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:'
 // RUN: %if plugin %{ %plugin_check fails %s -- -std=c++17 --cuda-gpu-arch=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %plugin_verify --prefixes CHECK,SM90 %s -- -std=c++17 --cuda-gpu-arch=sm_90 %}
+// nvcc's own spellings of the architecture, after `--`:
+// RUN: not %xlambda check --quiet %s -- -std=c++17 -arch=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:'
+// RUN: not %xlambda check --quiet %s -- -std=c++17 -gencode arch=compute_90,code=sm_90 | FileCheck --check-prefixes=CHECK,SM90 %s --implicit-check-not='{{warning|error}}:'
 // RUN: grep -Ev '^ *// (RUN|CHECK|SM75|SM90|FIXED)' %s > %t.cu
 // RUN: not %xlambda check --quiet --fix-notes %t.cu -- -std=c++17 > /dev/null
 // RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
