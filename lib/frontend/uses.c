@@ -232,6 +232,7 @@ typedef struct follow_ctx {
   unsigned nadl;
   fe_intro_hit intro[8];     /* result queries over its type (introspect_tmpl.c) */
   unsigned nintro;
+  int cccl;                  /* a CCCL algorithm's query is in intro */
 } follow_ctx;
 
 typedef struct taint_scan {
@@ -378,6 +379,25 @@ static int body_skipped(const follow_ctx *cx, CXCursor fn) {
   return file && !(f && (cx->fe->facts->file_flags[f->id] & XL_FILE_MAIN));
 }
 
+/* A CCCL algorithm that asks for the result type of the closure it gets at
+ * param (cccl_queries.c): a query at the call's argument, the first of the
+ * chain (thrust::reduce, not the cub::DeviceReduce::Reduce it calls). */
+static void cccl_query(follow_ctx *cx, CXCursor def, unsigned param,
+                       CXCursor call) {
+  const char *api;
+
+  if (cx->cccl || cx->nintro >= 8)
+    return;
+  api = xl_fe_cccl_query(def, param);
+  if (!api)
+    return;
+  cx->intro[cx->nintro].loc =
+      xl_fe_uses__loc(cx->fe, clang_Cursor_getArgument(call, param));
+  cx->intro[cx->nintro].flags = XL_USE_INTRO_CCCL_RESULT;
+  cx->intro[cx->nintro++].name = api;
+  cx->cccl = 1;
+}
+
 /*
  * The launcher heuristic: walk the definition of the function a call
  * resolves to (for a template, its instantiation), tracking the parameter
@@ -407,6 +427,7 @@ static void follow(follow_ctx *cx, CXCursor fn, unsigned param,
   cx->taint[cx->ntaint++] = clang_Cursor_getArgument(def, param);
   cx->nintro += xl_fe_intro_pattern(cx->fe, def, param, cx->intro + cx->nintro,
                                     8 - cx->nintro);
+  cccl_query(cx, def, param, call);
   cx->depth++;
   clang_visitChildren(def, follow_visit, cx);
   cx->depth--;

@@ -116,6 +116,18 @@ typedef struct fe_intro_hit {
 unsigned xl_fe_intro_pattern(xl_fe *fe, CXCursor def, unsigned param,
                              fe_intro_hit *hits, unsigned max);
 
+/* ---- cccl_queries.c: CCCL algorithms that ask for the result type ------- */
+
+/*
+ * def is a function (an instantiation) whose parameter `param` received a
+ * closure as itself. When def is one of the CCCL algorithms that ask for
+ * their function object's result type in host code, at that parameter
+ * (nvcc 13.0, measured: thrust::reduce's binary_op, ...), returns the
+ * algorithm's name ("thrust::reduce", static storage); else NULL. Cannot
+ * fail (a name too long to build is no match).
+ */
+const char *xl_fe_cccl_query(CXCursor def, unsigned param);
+
 /* The registered closure (NULL when the lambda was not seen). */
 const fe_closure *xl_fe_uses_closure(const fe_uses *u, CXCursor closure);
 

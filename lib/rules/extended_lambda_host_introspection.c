@@ -22,6 +22,8 @@
  *   xl_fe_intro_operator_ref(), xl_fe_intro_template_ref(),
  *   xl_fe_intro_window(): XL_USE_INTROSPECTION), lib/frontend/introspect_tmpl.c
  *   (xl_fe_intro_pattern(): queries in a template the closure is passed to),
+ *   lib/frontend/cccl_queries.c (xl_fe_cccl_query(): CCCL algorithms that
+ *   ask for their function object's result type, such as thrust::reduce),
  *   lib/frontend/uses.c (on_argument(): the uses xl_fe_intro_pattern() found;
  *   keep(): what nvcc rejects; xl_fe_uses_lambda(): XL_LAMBDA_TRAILING_RETURN)
  */

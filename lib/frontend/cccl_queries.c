@@ -1,0 +1,124 @@
+/*
+ * cccl_queries.c: the CCCL algorithms that ask, in host code, for the
+ * result type of the function object they are given.
+ *
+ * CCCL's cuda::std::__invoke_of rejects an extended __device__ lambda
+ * without a trailing return type with a static assertion in nvcc's host
+ * compilation ("Attempt to use an extended __device__ lambda in a context
+ * that requires querying its return type in host code"). The query is
+ * deep inside the algorithm: thrust::reduce reaches
+ * cub::DeviceReduce::Reduce, whose dispatch class computes its accumulator
+ * type in a default template argument, which no walk of the bodies sees.
+ * So the algorithms are listed, with the parameter that is queried, as
+ * measured with nvcc 13.0 (CCCL 3.0): `nvcc --extended-lambda -std=c++17
+ * -c` of one call each, with `[] __device__ (float x, float y) { return x
+ * + y; }` and the like (scripts/measure-cccl-queries.py writes and
+ * compiles the calls; docs/rules/extended_lambda_host_introspection.md
+ * lists those that compile). A closure passed to one of them at
+ * that parameter, as itself (not wrapped, as cuda::proclaim_return_type
+ * wraps it), is an XL_USE_INTROSPECTION fact.
+ */
+#include <string.h>
+
+#include "uses.h"
+#include "util/util.h"
+
+typedef struct cccl_query {
+  const char *function;  /* qualified, inline namespaces left out */
+  const char *parameter; /* the function object's parameter */
+} cccl_query;
+
+static const cccl_query queries[] = {
+    {"thrust::reduce", "binary_op"},
+    {"thrust::transform_reduce", "unary_op"},
+    {"thrust::transform_reduce", "binary_op"},
+    {"thrust::inner_product", "binary_op1"},
+    {"thrust::transform_inclusive_scan", "unary_op"},
+    {"cub::DeviceReduce::Reduce", "reduction_op"},
+    {"cub::DeviceReduce::TransformReduce", "reduction_op"},
+    {"cub::DeviceReduce::TransformReduce", "transform_op"},
+    {"cub::DeviceReduce::ReduceByKey", "reduction_op"},
+    {"cub::DeviceScan::InclusiveScan", "scan_op"},
+    {"cub::DeviceSegmentedReduce::Reduce", "reduction_op"},
+};
+
+#define NQUERIES (sizeof(queries) / sizeof(*queries))
+
+/* Whether some entry queries a parameter so named. */
+static int queried_name(const char *parameter) {
+  size_t k;
+
+  for (k = 0; k < NQUERIES; k++)
+    if (strcmp(queries[k].parameter, parameter) == 0)
+      return 1;
+  return 0;
+}
+
+/* Append c's namespaces and classes, outermost first, leaving out inline
+ * namespaces (thrust's THRUST_300001_SM_900_NS, cub's CUB_300001_SM_900). */
+static void scope_of(xl_buf *b, CXCursor c) {
+  CXCursor parent = clang_getCursorSemanticParent(c);
+  enum CXCursorKind k = clang_getCursorKind(parent);
+  CXString s;
+
+  if (k != CXCursor_Namespace && k != CXCursor_StructDecl &&
+      k != CXCursor_ClassDecl && k != CXCursor_ClassTemplate)
+    return;
+  scope_of(b, parent);
+  if (k == CXCursor_Namespace && clang_Cursor_isInlineNamespace(parent))
+    return;
+  s = clang_getCursorSpelling(parent);
+  xl_buf_printf(b, "%s::", clang_getCString(s));
+  clang_disposeString(s);
+}
+
+/* The entry for fn at parameter `parameter`, or NULL. */
+static const char *entry(CXCursor fn, const char *parameter) {
+  xl_buf b = XL_BUF_INIT;
+  CXString s = clang_getCursorSpelling(fn);
+  const char *found = NULL;
+  size_t k;
+
+  scope_of(&b, fn);
+  xl_buf_puts(&b, clang_getCString(s));
+  clang_disposeString(s);
+  for (k = 0; k < NQUERIES && !b.oom && !found; k++)
+    if (strcmp(queries[k].function, b.data) == 0 &&
+        strcmp(queries[k].parameter, parameter) == 0)
+      found = queries[k].function;
+  xl_buf_free(&b);
+  return found;
+}
+
+/* Whether t (or what it refers to) is a closure type itself: "(lambda at
+ * f.cu:5:19)", not a class whose template arguments name one
+ * ("__return_type_wrapper<float, (lambda at ...)>", types.c's test). */
+static int is_closure(CXType t) {
+  CXString s;
+  int yes;
+
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  if (t.kind != CXType_Record)
+    return 0;
+  s = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+  yes = strstr(clang_getCString(s), "(lambda at ") != NULL &&
+        xl_str_endswith(clang_getCString(s), ")");
+  clang_disposeString(s);
+  return yes;
+}
+
+const char *xl_fe_cccl_query(CXCursor def, unsigned param) {
+  CXCursor parm = clang_Cursor_getArgument(def, param);
+  CXString s;
+  const char *found = NULL;
+
+  if (clang_Cursor_isNull(parm) || !is_closure(clang_getCursorType(parm)))
+    return NULL; /* not the closure itself (proclaim_return_type wraps it) */
+  s = clang_getCursorSpelling(parm);
+  if (clang_getCString(s) && queried_name(clang_getCString(s)))
+    found = entry(def, clang_getCString(s));
+  clang_disposeString(s);
+  return found;
+}
