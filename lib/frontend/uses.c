@@ -417,6 +417,8 @@ static void follow(follow_ctx *cx, CXCursor fn, unsigned param,
     cx->opaque = xl_fe_qualified_name(cx->fe, fn);
     cx->opaque_site = xl_fe_uses__loc(cx->fe, call);
   }
+  /* by its declaration: the server skips a system header's bodies */
+  cccl_query(cx, clang_Cursor_isNull(def) ? fn : def, param, call);
   if (clang_Cursor_isNull(def) || cx->fe->uses->follow_budget == 0 ||
       cx->ntaint >= MAX_TAINT)
     return;
@@ -427,7 +429,6 @@ static void follow(follow_ctx *cx, CXCursor fn, unsigned param,
   cx->taint[cx->ntaint++] = clang_Cursor_getArgument(def, param);
   cx->nintro += xl_fe_intro_pattern(cx->fe, def, param, cx->intro + cx->nintro,
                                     8 - cx->nintro);
-  cccl_query(cx, def, param, call);
   cx->depth++;
   clang_visitChildren(def, follow_visit, cx);
   cx->depth--;
