@@ -74,8 +74,11 @@ stage_tests() {
 # run in the sanitizer build's lit suite (docs/internals/reliability.md).
 # parse-skip-device-tokens-many.cu expands to 1,260,000 tokens: it made the
 # stage take 606 s instead of 107 (2026-11-29); parse-skip-device-tokens.cu
-# runs the same token answer.
+# runs the same token answer. The cases that include Thrust and CUB need the
+# CUDA headers, which the prelude replaces.
 heavy_cases="rules/extended_lambda_host_introspection.cu
+rules/extended_lambda_host_introspection_cccl.cu
+rules/extended_lambda_adl_hazard_std.cu
 rules/extended_lambda_host_introspection_template.cu
 rules/extended_lambda_star_this_copy.cu
 rules/extended_lambda_enclosing_function_deducible.cu

@@ -108,6 +108,11 @@ class Case:
         self.plugin_skip = pskip if pskip and pskip != skip else None
         args = run_args(path)
         self.args = args if args is not None else ['-std=c++17'] + self.nvcc_args
+        # `// LSP: missing RULE -- why`: a known gap of the language server
+        # (test/lit/lsp/Inputs/same-as-check.py reads the same line)
+        with open(path, encoding='utf-8', errors='replace') as f:
+            self.lsp_missing = set(re.findall(r'// LSP: missing (\S+) -- \S',
+                                              f.read()))
 
 
 def copy_case(case, workdir, text=None):
@@ -471,14 +476,17 @@ def check_case(opts, case):
         if not res['modes']:
             return res
         try:
-            res['tools'] = compare_tools(opts, case, orig, text, offered(diags, orig))
+            res['tools'] = compare_tools(opts, case, orig, text, offered(diags, orig),
+                                         offered([d for d in diags if d['rule']
+                                                  not in case.lsp_missing], orig))
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             res['tools'] = ['error: %s' % e]
     return res
 
 
-def compare_tools(opts, case, orig, text, ours):
-    """The plugin's and the language server's fix-its against ours."""
+def compare_tools(opts, case, orig, text, ours, ours_lsp):
+    """The plugin's and the language server's fix-its against ours (for the
+    server, without the rules of the case's known gaps: ours_lsp)."""
     problems = []
     if opts.plugin and not case.plugin_skip:
         theirs = plugin_fixes(opts, case, orig, text)
@@ -487,9 +495,9 @@ def compare_tools(opts, case, orig, text, ours):
                             % (sorted(ours - theirs), sorted(theirs - ours)))
     if opts.lsp:
         theirs = lsp_fixes(opts, case, orig, text)
-        if theirs is not None and theirs != ours:
+        if theirs is not None and theirs != ours_lsp:
             problems.append('lsp: quick fixes differ: only xlambda %s, only lsp %s'
-                            % (sorted(ours - theirs), sorted(theirs - ours)))
+                            % (sorted(ours_lsp - theirs), sorted(theirs - ours_lsp)))
     return problems
 
 
