@@ -21,7 +21,6 @@
 #include <string.h>
 
 #include "uses.h"
-#include "util/util.h"
 
 typedef struct cccl_query {
   const char *function;  /* qualified, inline namespaces left out */
@@ -90,31 +89,15 @@ static const char *entry(CXCursor fn, const char *parameter) {
   return found;
 }
 
-/* Whether t (or what it refers to) is a closure type itself: "(lambda at
- * f.cu:5:19)", not a class whose template arguments name one
- * ("__return_type_wrapper<float, (lambda at ...)>", types.c's test). */
-static int is_closure(CXType t) {
-  CXString s;
-  int yes;
-
-  t = clang_getCanonicalType(t);
-  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
-    t = clang_getCanonicalType(clang_getPointeeType(t));
-  if (t.kind != CXType_Record)
-    return 0;
-  s = clang_getTypeSpelling(clang_getUnqualifiedType(t));
-  yes = strstr(clang_getCString(s), "(lambda at ") != NULL &&
-        xl_str_endswith(clang_getCString(s), ")");
-  clang_disposeString(s);
-  return yes;
-}
 
 const char *xl_fe_cccl_query(CXCursor def, unsigned param) {
   CXCursor parm = clang_Cursor_getArgument(def, param);
+  CXType record;
   CXString s;
   const char *found = NULL;
 
-  if (clang_Cursor_isNull(parm) || !is_closure(clang_getCursorType(parm)))
+  if (clang_Cursor_isNull(parm) ||
+      !xl_fe_uses__closure_spelled(clang_getCursorType(parm), 1, &record))
     return NULL; /* not the closure itself (proclaim_return_type wraps it) */
   s = clang_getCursorSpelling(parm);
   if (clang_getCString(s) && queried_name(clang_getCString(s)))

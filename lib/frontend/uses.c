@@ -109,20 +109,32 @@ CXCursor xl_fe_uses__first_child(CXCursor c) {
   return child;
 }
 
-/* The closure class of a (reference to a) lambda's closure type, or null. */
-CXCursor xl_fe_uses__closure_of_type(CXType t) {
+int xl_fe_uses__closure_spelled(CXType t, int exact, CXType *record) {
   CXString s;
+  const char *text;
   int yes;
 
   t = clang_getCanonicalType(t);
   if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
     t = clang_getCanonicalType(clang_getPointeeType(t));
   if (t.kind != CXType_Record)
-    return clang_getNullCursor();
-  s = clang_getTypeSpelling(t);
-  yes = strstr(clang_getCString(s), "(lambda at ") != NULL;
+    return 0;
+  s = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+  text = clang_getCString(s);
+  yes = strstr(text, "(lambda at ") != NULL &&
+        (!exact || xl_str_endswith(text, ")"));
   clang_disposeString(s);
-  return yes ? clang_getTypeDeclaration(t) : clang_getNullCursor();
+  *record = t;
+  return yes;
+}
+
+/* The closure class of a (reference to a) lambda's closure type, or null. */
+CXCursor xl_fe_uses__closure_of_type(CXType t) {
+  CXType record;
+
+  return xl_fe_uses__closure_spelled(t, 0, &record)
+             ? clang_getTypeDeclaration(record)
+             : clang_getNullCursor();
 }
 
 /* Code here runs on the host: a host or host-device function, outside any

@@ -76,6 +76,11 @@ fe_pending *xl_fe_uses__record(xl_fe *fe, xl_use_kind kind, CXCursor closure,
 xl_loc xl_fe_uses__loc(xl_fe *fe, CXCursor c);            /* the cursor's place */
 int xl_fe_uses__spelled_is(CXCursor c, const char *s);    /* spelling == s */
 CXCursor xl_fe_uses__first_child(CXCursor c);  /* through implicit casts */
+/* Whether t (or what it refers to) is spelled as a closure type: "(lambda
+ * at f.cu:5:19)" in it; with exact, t is one ("N::(lambda at ...)"), not a
+ * class whose template arguments name one ("wrap<(lambda at ...)>", as in
+ * types.c). *record gets the canonical record type when it is one. */
+int xl_fe_uses__closure_spelled(CXType t, int exact, CXType *record);
 /* The closure class of a (reference to a) lambda's closure type, or null. */
 CXCursor xl_fe_uses__closure_of_type(CXType t);
 
