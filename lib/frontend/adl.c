@@ -269,13 +269,11 @@ static int same_extent(CXCursor a, CXCursor b) {
 
 /* Whether the cursor's text is spelled where it is expanded (not a macro's). */
 static int spelled_in_place(CXCursor c) {
-  CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(c));
-  CXFile sf, ef;
-  unsigned so, eo;
+  CXFile file;
+  unsigned offset;
 
-  clang_getSpellingLocation(at, &sf, NULL, NULL, &so);
-  clang_getExpansionLocation(at, &ef, NULL, NULL, &eo);
-  return sf && ef && clang_File_isEqual(sf, ef) && so == eo;
+  return xl_fe_spelled_in_place(clang_getRangeStart(clang_getCursorExtent(c)),
+                                &file, &offset);
 }
 
 /*

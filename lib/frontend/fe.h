@@ -239,6 +239,14 @@ int xl_fe_is_operator(CXCursor decl);
 int xl_fe_in_system(CXCursor c);
 
 /*
+ * Whether loc is spelled where it is expanded (written in its file, not by
+ * a macro): its spelling's file and byte offset go to *file and *offset
+ * either way. Cannot fail.
+ */
+int xl_fe_spelled_in_place(CXSourceLocation loc, CXFile *file,
+                           unsigned *offset);
+
+/*
  * Where a location is spelled: its file (added if needed) and byte offset.
  * Returns NULL when it has no file.
  */

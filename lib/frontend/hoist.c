@@ -46,13 +46,10 @@ static int is_scope_kind(enum CXCursorKind k) {
 /* 1 when loc is written directly in file f (not in a macro expansion);
  * *off gets its offset. */
 static int plain_pos(const fe_file *f, CXSourceLocation loc, unsigned *off) {
-  CXFile file, efile;
-  unsigned eoff;
+  CXFile file;
 
-  clang_getSpellingLocation(loc, &file, NULL, NULL, off);
-  clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
-  return file && efile && eoff == *off && clang_File_isEqual(file, f->file) &&
-         clang_File_isEqual(efile, f->file) && *off <= f->len;
+  return xl_fe_spelled_in_place(loc, &file, off) &&
+         clang_File_isEqual(file, f->file) && *off <= f->len;
 }
 
 /* The extent of c in file f, or 0 when it is elsewhere or in a macro. */

@@ -408,13 +408,20 @@ int xl_fe_in_system(CXCursor c) {
   return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
 }
 
-fe_file *xl_fe_spelling(xl_fe *fe, CXSourceLocation loc, unsigned *offset) {
-  CXFile file, efile;
+int xl_fe_spelled_in_place(CXSourceLocation loc, CXFile *file,
+                           unsigned *offset) {
+  CXFile efile;
   unsigned eoff;
 
-  clang_getSpellingLocation(loc, &file, NULL, NULL, offset);
+  clang_getSpellingLocation(loc, file, NULL, NULL, offset);
   clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
-  if (file && efile && eoff == *offset && clang_File_isEqual(file, efile))
+  return *file && efile && eoff == *offset && clang_File_isEqual(*file, efile);
+}
+
+fe_file *xl_fe_spelling(xl_fe *fe, CXSourceLocation loc, unsigned *offset) {
+  CXFile file;
+
+  if (xl_fe_spelled_in_place(loc, &file, offset))
     return file_at(fe, file, &loc, *offset); /* a file location */
   return xl_fe_file(fe, file);
 }
