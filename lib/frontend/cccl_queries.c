@@ -53,24 +53,6 @@ static int queried_name(const char *parameter) {
   return 0;
 }
 
-/* Append c's namespaces and classes, outermost first, leaving out inline
- * namespaces (thrust's THRUST_300001_SM_900_NS, cub's CUB_300001_SM_900). */
-static void scope_of(xl_buf *b, CXCursor c) {
-  CXCursor parent = clang_getCursorSemanticParent(c);
-  enum CXCursorKind k = clang_getCursorKind(parent);
-  CXString s;
-
-  if (k != CXCursor_Namespace && k != CXCursor_StructDecl &&
-      k != CXCursor_ClassDecl && k != CXCursor_ClassTemplate)
-    return;
-  scope_of(b, parent);
-  if (k == CXCursor_Namespace && clang_Cursor_isInlineNamespace(parent))
-    return;
-  s = clang_getCursorSpelling(parent);
-  xl_buf_printf(b, "%s::", clang_getCString(s));
-  clang_disposeString(s);
-}
-
 /* The entry for fn at parameter `parameter`, or NULL. */
 static const char *entry(CXCursor fn, const char *parameter) {
   xl_buf b = XL_BUF_INIT;
@@ -78,7 +60,7 @@ static const char *entry(CXCursor fn, const char *parameter) {
   const char *found = NULL;
   size_t k;
 
-  scope_of(&b, fn);
+  xl_fe_append_scope(&b, fn, 0); /* thrust::reduce, not thrust::THRUST_..::reduce */
   xl_buf_puts(&b, clang_getCString(s));
   clang_disposeString(s);
   for (k = 0; k < NQUERIES && !b.oom && !found; k++)

@@ -255,6 +255,14 @@ fe_file *xl_fe_spelling(xl_fe *fe, CXSourceLocation loc, unsigned *offset);
 /* The cursor's spelling copied into the facts (NULL when empty). */
 const char *xl_fe_spelling_of(xl_fe *fe, CXCursor c);
 
+/*
+ * Append the names of c's semantic parents (namespaces and classes),
+ * outermost first, each followed by "::"; inline namespaces only when
+ * inline_namespaces is 1 (thrust's THRUST_300001_SM_900_NS left out with
+ * 0). Out of memory is recorded in out.
+ */
+void xl_fe_append_scope(xl_buf *out, CXCursor c, int inline_namespaces);
+
 /* The cursor's qualified name ("ns::C::f") copied into the facts. */
 const char *xl_fe_qualified_name(xl_fe *fe, CXCursor c);
 

@@ -440,8 +440,7 @@ const char *xl_fe_spelling_of(xl_fe *fe, CXCursor c) {
   return copy;
 }
 
-/* Prepend the names of c's semantic parents (namespaces and classes). */
-static void qualify(xl_buf *out, CXCursor c) {
+void xl_fe_append_scope(xl_buf *out, CXCursor c, int inline_namespaces) {
   CXCursor parent = clang_getCursorSemanticParent(c);
   enum CXCursorKind k = clang_getCursorKind(parent);
   CXString s;
@@ -450,7 +449,10 @@ static void qualify(xl_buf *out, CXCursor c) {
       k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
       k == CXCursor_UnionDecl ||
       k == CXCursor_ClassTemplatePartialSpecialization) {
-    qualify(out, parent);
+    xl_fe_append_scope(out, parent, inline_namespaces);
+    if (!inline_namespaces && k == CXCursor_Namespace &&
+        clang_Cursor_isInlineNamespace(parent))
+      return;
     s = clang_getCursorSpelling(parent);
     /* clang 22 spells unnamed classes "(unnamed struct at f.cu:3:1)" */
     xl_buf_puts(out, *clang_getCString(s) && *clang_getCString(s) != '('
@@ -466,7 +468,7 @@ const char *xl_fe_qualified_name(xl_fe *fe, CXCursor c) {
   CXString s;
   const char *copy;
 
-  qualify(&buf, c);
+  xl_fe_append_scope(&buf, c, 1);
   s = clang_getCursorSpelling(c);
   xl_buf_puts(&buf, clang_getCString(s) ? clang_getCString(s) : "");
   clang_disposeString(s);
