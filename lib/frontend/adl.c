@@ -519,6 +519,48 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor p,
   return CXChildVisit_Continue;
 }
 
+/* Whether namespace usr declares a function or function template name. */
+static int declares(xl_fe *fe, const char *usr, const char *name) {
+  lookup lk;
+
+  memset(&lk, 0, sizeof(lk));
+  lk.usr = usr;
+  lk.name = name;
+  lk.nargs = -1;
+  lk.exclude = lk.found = clang_getNullCursor();
+  clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,
+                      &lk);
+  return !clang_Cursor_isNull(lk.found);
+}
+
+/*
+ * Whether ordinary unqualified lookup from the call searches namespace usr
+ * already: usr encloses the call, and no namespace nearer the call declares
+ * a function of that name (lookup stops at the first scope that does,
+ * [basic.lookup.unqual]). A candidate there is in the overload set with
+ * the real closure type too, so the placeholder adds nothing: thrust's
+ * for_each(exec, ...) calls for_each(derived_cast(exec), ...) from inside
+ * namespace thrust.
+ */
+static int searched_unqualified(xl_fe *fe, CXCursor call, const char *usr,
+                                const char *name) {
+  CXCursor ns = namespace_of(clang_getCursorSemanticParent(call));
+  int depth, yes = 0, stop = 0;
+  char *at;
+
+  for (depth = 0; depth < 32 && !yes && !stop; depth++) {
+    if (clang_Cursor_isNull(ns) || clang_isInvalid(clang_getCursorKind(ns)))
+      break;
+    at = usr_of(ns);
+    yes = at && strcmp(at, usr) == 0;
+    stop = !at || clang_getCursorKind(ns) == CXCursor_TranslationUnit ||
+           (!yes && declares(fe, at, name));
+    free(at);
+    ns = namespace_of(ns);
+  }
+  return yes;
+}
+
 static void add_hazard(xl_fe *fe, const fe_pending *p, xl_id lambda,
                        CXCursor ns, CXCursor found) {
   xl_use *use;
@@ -564,7 +606,8 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
   nargs = written_args(p->call);
   templates = names_template_args(p->call, name);
   for (i = 0; i < extra.n; i++) {
-    if (listed(&have, extra.usr[i]))
+    if (listed(&have, extra.usr[i]) ||
+        searched_unqualified(fe, p->call, extra.usr[i], name))
       continue;
     memset(&lk, 0, sizeof(lk));
     lk.usr = extra.usr[i];

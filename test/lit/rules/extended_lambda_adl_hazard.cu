@@ -209,3 +209,42 @@ int deduction_succeeds(N1::S1_t in) {
   // CHECK: :[[@LINE-5]]:14: note: nvcc's placeholder for this lambda names its enclosing function
   // CHECK: :[[@LINE-16]]:52: note: qualify the call ('N2::same')
 }
+
+// A namespace the placeholder adds that ordinary lookup searches from the
+// call anyway: the call is inside it, and no namespace nearer the call
+// declares the name. Its functions are candidates with the real closure
+// type too, so nothing changes (thrust's for_each(exec, ...) calling
+// for_each(derived_cast(exec), ...) inside namespace thrust). nvcc 13.0
+// compiles it, and the host run prints "inside: 2 (expected 2)".
+namespace N5 {
+struct tag {};
+namespace impl {
+struct impl_tag {};
+template <typename F> int apply(impl_tag, F) { return 2; }
+} // namespace impl
+template <typename F> int apply(tag, F f) { return apply(impl::impl_tag{}, f); }
+} // namespace N5
+int inside(N5::tag t) { return N5::apply(t, [] __device__ (int i) { return i; }); }
+
+// Its violating twin: lookup stops at N6::detail, which declares 'apply',
+// so N6::apply is new through the placeholder, and the two are ambiguous
+// in nvcc's host compilation ("call of overloaded 'apply(...)' is
+// ambiguous", nvcc -c).
+namespace N6 {
+struct tag {};
+template <typename T, typename F> int apply(T, F) { return 1; }
+namespace detail {
+struct dtag {};
+template <typename T, typename F> int apply(T, F) { return 2; }
+template <typename T, typename F> int run(T t, F f) { return apply(t, f); }
+// FIXED: template <typename T, typename F> int run(T t, F f) { return N6::detail::apply(t, f); }
+} // namespace detail
+} // namespace N6
+int stopped(N6::tag) {
+  return N6::detail::run(N6::detail::dtag{}, [] __device__ (int i) { return i; });
+  // CHECK: :[[@LINE-1]]:46: warning: unqualified call to 'apply' with an extended lambda argument: nvcc's placeholder type adds namespace 'N6' to argument-dependent lookup [extended_lambda_adl_hazard]
+  // CHECK: :[[@LINE-7]]:62: note: the unqualified call is here
+  // CHECK: :[[@LINE-12]]:39: note: in the host compilation lookup also finds this 'apply'
+  // CHECK: :[[@LINE-4]]:46: note: nvcc's placeholder for this lambda names its enclosing function
+  // CHECK: :[[@LINE-10]]:62: note: qualify the call ('N6::detail::apply')
+}
