@@ -77,6 +77,8 @@ stage_tests() {
 # runs the same token answer. The cases that include Thrust and CUB need the
 # CUDA headers, which the prelude replaces.
 heavy_cases="rules/extended_lambda_host_introspection.cu
+rules/global_lambda_template_arg_thrust.cu
+rules/global_lambda_template_arg_thrust_stub.cu
 rules/extended_lambda_host_introspection_cccl.cu
 rules/extended_lambda_adl_hazard_std.cu
 rules/extended_lambda_host_introspection_template.cu

@@ -83,11 +83,15 @@ typedef struct fe_lambda_frame {
 #define FE_MAX_DEPTH 64
 
 /* A template specialization referenced from user code (instances.c). */
+enum { FE_WALK_NONE, FE_WALK_FULL, FE_WALK_KERNELS };
+
 typedef struct fe_spec {
   CXCursor cursor;  /* the specialization's definition (or declaration) */
   unsigned hash;    /* clang_hashCursor(cursor): compared first */
   xl_id func;       /* its xl_func */
-  int walk;         /* its body is to be walked */
+  int walk;         /* its body is to be walked: FE_WALK_FULL, or
+                       FE_WALK_KERNELS (a system template's body, walked
+                       for the kernels it launches only: instances.c) */
 } fe_spec;
 
 /* An annotation blanked out so that clang could parse a lambda (recover.c). */

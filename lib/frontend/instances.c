@@ -14,11 +14,20 @@
  * instantiates in turn are found too. __global__ specializations are
  * recorded (for the __global__ template-argument rules) but not walked:
  * lambdas in device code are not extended lambdas.
+ *
+ * A system header's specialization is not walked, with one exception: when
+ * it carries the closure of a lambda that is not an extended lambda (in its
+ * parameters, template arguments or class), its body is searched for the
+ * specializations it uses, and so on down, only to find the kernels that
+ * closure reaches (FE_WALK_KERNELS). That is how a lambda left unannotated
+ * and passed to thrust::for_each is seen to reach CUB's kernel, which nvcc
+ * rejects (global_lambda_template_arg).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
+#include "uses.h"
 
 #define MAX_SPECS 4096 /* a bound for runaway recursive templates */
 
@@ -28,13 +37,12 @@ static int is_func_kind(enum CXCursorKind k) {
          k == CXCursor_ConversionFunction;
 }
 
-/* 1 when the class is a lambda's closure type. */
+/* 1 when the class is a lambda's closure type (not a class whose template
+ * arguments name one). */
 static int is_closure_class(CXCursor cls) {
-  CXString s = clang_getTypeSpelling(clang_getCursorType(cls));
-  int yes = strstr(clang_getCString(s), "(lambda at ") != NULL;
+  CXType record;
 
-  clang_disposeString(s);
-  return yes;
+  return xl_fe_uses__closure_spelled(clang_getCursorType(cls), 1, &record);
 }
 
 static int same_place(CXCursor a, CXCursor b) {
@@ -44,6 +52,110 @@ static int same_place(CXCursor a, CXCursor b) {
   clang_getExpansionLocation(clang_getCursorLocation(a), &fa, NULL, NULL, &oa);
   clang_getExpansionLocation(clang_getCursorLocation(b), &fb, NULL, NULL, &ob);
   return fa && clang_File_isEqual(fa, fb) && oa == ob;
+}
+
+/* ---- system templates that carry a host lambda's closure ---------------- */
+
+#define CARRY_DEPTH 8
+
+static int spelled_with_lambda(CXType t) {
+  CXString s = clang_getTypeSpelling(t);
+  int yes = strstr(clang_getCString(s), "(lambda at ") != NULL;
+
+  clang_disposeString(s);
+  return yes;
+}
+
+/* 1 when type t holds, through pointers, references, arrays, function types
+ * and template arguments, the closure of a lambda that is not annotated. */
+static int carries(CXType t, unsigned depth) {
+  CXCursor d;
+  int i, n;
+
+  t = clang_getCanonicalType(t);
+  if (depth == 0)
+    return 0;
+  switch (t.kind) {
+  case CXType_Pointer:
+  case CXType_LValueReference:
+  case CXType_RValueReference:
+    return carries(clang_getPointeeType(t), depth - 1);
+  case CXType_ConstantArray:
+  case CXType_IncompleteArray:
+    return carries(clang_getArrayElementType(t), depth - 1);
+  case CXType_FunctionProto:
+    n = clang_getNumArgTypes(t);
+    for (i = 0; i < n; i++)
+      if (carries(clang_getArgType(t, (unsigned)i), depth - 1))
+        return 1;
+    return carries(clang_getResultType(t), depth - 1);
+  case CXType_Record:
+    break;
+  default:
+    return 0;
+  }
+  d = clang_getTypeDeclaration(t);
+  if (is_closure_class(d))
+    return !xl_fe_closure_is_device(d);
+  n = clang_Type_getNumTemplateArguments(t);
+  for (i = 0; i < n; i++) {
+    CXType arg = clang_Type_getTemplateArgumentAsType(t, (unsigned)i);
+    if (carries(arg, depth - 1))
+      return 1;
+  }
+  return 0;
+}
+
+static int carries_spelled(CXType t) {
+  return spelled_with_lambda(t) && carries(t, CARRY_DEPTH);
+}
+
+/* 1 when specialization def carries an unannotated lambda's closure in its
+ * type, its template arguments or its class's. */
+static int carries_host_closure(CXCursor def) {
+  CXCursor cls = clang_getCursorSemanticParent(def);
+  int i, n = clang_Cursor_getNumTemplateArguments(def);
+
+  if (carries_spelled(clang_getCursorType(def)))
+    return 1;
+  for (i = 0; i < n; i++)
+    if (clang_Cursor_getTemplateArgumentKind(def, (unsigned)i) ==
+            CXTemplateArgumentKind_Type &&
+        carries_spelled(clang_Cursor_getTemplateArgumentType(def, (unsigned)i)))
+      return 1;
+  return clang_getCursorType(cls).kind == CXType_Record &&
+         carries_spelled(clang_getCursorType(cls));
+}
+
+/* The references of a FE_WALK_KERNELS body: specializations only. */
+static enum CXChildVisitResult visit_kernels(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  xl_fe *fe = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  (void)parent;
+  if (fe->status < 0)
+    return CXChildVisit_Break;
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+      k == CXCursor_CallExpr)
+    xl_fe_note_specialization(fe, c);
+  return CXChildVisit_Recurse;
+}
+
+static void walk_kernels(xl_fe *fe, CXCursor c, xl_id func) {
+  fe_at saved = fe->at;
+
+  fe->at.func_cursor = c;
+  fe->at.func = func;
+  fe->at.in_function = 1;
+  fe->at.func_space = xl_fe_decl_space(c, NULL);
+  fe->at.nlambdas = 0;
+  clang_visitChildren(c, visit_kernels, fe);
+  fe->at.func_cursor = saved.func_cursor;
+  fe->at.func = saved.func;
+  fe->at.in_function = saved.in_function;
+  fe->at.func_space = saved.func_space;
+  fe->at.nlambdas = saved.nlambdas;
 }
 
 /* ---- host calls of closures -------------------------------------------- */
@@ -372,6 +484,18 @@ static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
   sp->walk = walk;
 }
 
+/* How a specialization's body is walked: host code of user files whole;
+ * of system headers only for the kernels an unannotated lambda's closure
+ * reaches; device code not at all. */
+static int walk_kind(CXCursor def, xl_space space) {
+  if (!clang_isCursorDefinition(def) || space == XL_SPACE_DEVICE ||
+      space == XL_SPACE_GLOBAL)
+    return FE_WALK_NONE;
+  if (!xl_fe_in_system(def))
+    return FE_WALK_FULL;
+  return carries_host_closure(def) ? FE_WALK_KERNELS : FE_WALK_NONE;
+}
+
 void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
   CXCursor r = clang_getCursorReferenced(ref), tmpl, def;
   xl_space space;
@@ -394,11 +518,12 @@ void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
   if (xl_fe_in_function(tmpl) ||
       is_closure_class(clang_getCursorSemanticParent(tmpl)))
     return; /* local to a function (walked with it) */
-  if (!same_place(def, tmpl))
+  /* the template's place: its definition's, when declared before it */
+  if (!same_place(def, tmpl) &&
+      !same_place(def, clang_getCursorDefinition(tmpl)))
     return; /* an explicit specialization (walked as written) */
   space = xl_fe_decl_space(def, NULL);
-  walk = clang_isCursorDefinition(def) && !xl_fe_in_system(def) &&
-         space != XL_SPACE_DEVICE && space != XL_SPACE_GLOBAL;
+  walk = walk_kind(def, space);
   if ((!walk && space != XL_SPACE_GLOBAL) || fe->inst.nspecs >= MAX_SPECS)
     return;
   add_spec(fe, def, ref, space, walk);
@@ -448,10 +573,14 @@ int xl_fe_instances_run(xl_fe *fe) {
   for (i = 0; i < fe->inst.nspecs && fe->status == XL_OK; i++) {
     CXCursor c = fe->inst.specs[i].cursor;
     xl_id func = fe->inst.specs[i].func;
-    if (!fe->inst.specs[i].walk)
+    int walk = fe->inst.specs[i].walk;
+    if (walk == FE_WALK_NONE)
       continue;
     fe->inst.instance = 1;
-    xl_fe_walk_function(fe, c, func);
+    if (walk == FE_WALK_KERNELS)
+      walk_kernels(fe, c, func);
+    else
+      xl_fe_walk_function(fe, c, func);
     fe->inst.instance = 0;
   }
   link_patterns(fe->facts);

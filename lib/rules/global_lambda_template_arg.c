@@ -3,7 +3,10 @@
  * extended lambda (an unannotated lambda in host code) is a template
  * argument of a __global__ function template specialization. nvcc 13.0
  * reports it where the specialization is first requested. Closures of
- * lambdas defined in device code are allowed.
+ * lambdas defined in device code are allowed. A kernel that a library
+ * template launches (thrust::for_each, CUB) is found by following the
+ * closure through the library (instances.c, FE_WALK_KERNELS) and is
+ * reported where user code calls the library.
  *
  * Detector: lib/frontend/instances.c (xl_fe_note_specialization(), add_spec():
  *   __global__ specializations, poi; fill_targs(): targs), lib/frontend/types.c
@@ -44,19 +47,36 @@ static void note_lambda(xl_diag *d, const xl_facts *f, xl_id lambda) {
                           : " __device__");
 }
 
+/*
+ * A kernel a library launches (thrust::for_each's, CUB's) is reported where
+ * user code requests the library template, once per lambda and place: nvcc
+ * reports it there too, at the end of its instantiation trace.
+ */
 void xl_check_global_lambda_template_arg(xl_rule_ctx *ctx,
                                          const xl_facts *f) {
+  xl_causes seen = XL_CAUSES_INIT;
   char name[256];
   uint32_t i;
 
   for (i = 0; i < f->nfuncs; i++) {
     const xl_func *fn = &f->funcs[i];
     xl_id hit = xl_kernel_targ_find(f, fn, host_closure, name, sizeof(name));
+    xl_id from;
+    xl_loc at;
+    uint64_t key;
     xl_diag *d;
     if (hit == XL_NONE)
       continue;
-    d = xl_report_global_lambda_template_arg(ctx, fn->poi, name);
+    at = xl_shown_poi(f, i, &from);
+    key = xl_cause_key(f->types[hit].lambda, at.file, at.offset);
+    if (!xl_cause_new(&seen, f, key, XL_NONE))
+      continue;
+    d = xl_report_global_lambda_template_arg(ctx, at, name);
     note_lambda(d, f, f->types[hit].lambda);
-    xl_note_instantiations(d, f, fn->poi_func, 0);
+    if (from != i) /* a library's own launch */
+      xl_diag_add_note(d, fn->poi, "the library launches '%s' here", name);
+    xl_note_instantiations(d, f, f->funcs[from].poi_func, 0);
+    xl_cause_put(&seen, key, d);
   }
+  xl_causes_free(&seen);
 }

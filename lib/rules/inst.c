@@ -24,6 +24,29 @@ void xl_note_instantiations(xl_diag *d, const xl_facts *f, xl_id func,
   }
 }
 
+static int in_system(const xl_facts *f, xl_loc loc) {
+  return loc.file < f->nfiles && f->file_flags &&
+         (f->file_flags[loc.file] & XL_FILE_SYSTEM);
+}
+
+xl_loc xl_shown_poi(const xl_facts *f, xl_id func, xl_id *from) {
+  xl_id at = func;
+  uint32_t steps;
+
+  *from = func;
+  for (steps = 0; at < f->nfuncs && steps < f->nfuncs; steps++) {
+    const xl_func *fn = &f->funcs[at];
+    if (!(fn->flags & XL_FUNC_SPECIALIZATION) || !xl_loc_valid(fn->poi))
+      break;
+    if (!in_system(f, fn->poi)) {
+      *from = at;
+      return fn->poi;
+    }
+    at = fn->poi_func;
+  }
+  return f->funcs[func].poi;
+}
+
 uint64_t xl_cause_key(xl_id a, xl_id b, xl_id c) {
   return ((uint64_t)a * 0x9E3779B97F4A7C15ull) ^
          ((uint64_t)b * 0xC2B2AE3D27D4EB4Full) ^ (uint64_t)c;

@@ -20,6 +20,16 @@
 void xl_note_instantiations(xl_diag *d, const xl_facts *f, xl_id func,
                             int first_only);
 
+/*
+ * Where a finding about specialization `func` is shown: its point of
+ * instantiation, or, when that is in a system header (a kernel that a
+ * library template launches), the first point up the chain of requests
+ * that is not. *from gets the specialization whose point it is, for
+ * xl_note_instantiations(d, f, f->funcs[*from].poi_func, 0). When the whole
+ * chain is in system headers, func's own point.
+ */
+xl_loc xl_shown_poi(const xl_facts *f, xl_id func, xl_id *from);
+
 /* Findings already reported, by cause. */
 typedef struct xl_causes {
   struct xl_cause {

@@ -118,6 +118,49 @@ START_TEST(closure_reaching_a_kernel) {
 }
 END_TEST
 
+/* A kernel that a library (a system header) launches with a host lambda's
+ * closure: reported once, at the first request outside system headers. */
+START_TEST(library_kernel_reported_at_the_user_call) {
+  xl_facts *f = tb_facts();
+  xl_id sys, lam = tb_lambda(f, 5, XL_SPACE_NONE, 0);
+  xl_id closure = tb_type(f, XL_TYPE_RECORD, "(lambda)", XL_TYPE_CLOSURE,
+                          XL_NONE, 0);
+  xl_id wrap = tb_type(f, XL_TYPE_RECORD, "op<(lambda)>", 0, XL_NONE, 0);
+  xl_id entry = tb_func(f, "lib::run", XL_FUNC_SPECIALIZATION, 2);
+  xl_id inner = tb_func(f, "lib::detail::run", XL_FUNC_SPECIALIZATION, 3);
+  xl_id k1 = tb_func(f, "lib::kern", XL_FUNC_SPECIALIZATION, 4);
+  xl_id k2 = tb_func(f, "lib::kern2", XL_FUNC_SPECIALIZATION, 4);
+  xl_diags *d;
+
+  ck_assert_int_eq(xl_facts_add_file(&sys, f, "lib.h", XL_FILE_SYSTEM), XL_OK);
+  f->lambdas[lam].flags = 0; /* an unannotated lambda */
+  f->types[closure].lambda = lam;
+  tb_args(f, wrap, &closure, 1);
+  f->funcs[entry].poi = tb_loc(5, 3); /* the user's call */
+  f->funcs[inner].poi = tb_loc(20, 5);
+  f->funcs[inner].poi.file = sys;
+  f->funcs[inner].poi_func = entry;
+  f->funcs[k1].space = f->funcs[k2].space = XL_SPACE_GLOBAL;
+  f->funcs[k1].targs = f->funcs[k2].targs = xl_facts_ids(f, &wrap, 1);
+  f->funcs[k1].ntargs = f->funcs[k2].ntargs = 1;
+  f->funcs[k1].poi = tb_loc(30, 7);
+  f->funcs[k2].poi = tb_loc(31, 7);
+  f->funcs[k1].poi.file = f->funcs[k2].poi.file = sys;
+  f->funcs[k1].poi_func = f->funcs[k2].poi_func = inner;
+  d = tb_run(f, "global_lambda_template_arg");
+  ck_assert_uint_eq(tb_count(d, "global_lambda_template_arg", 0), 1);
+  ck_assert_uint_eq(tb_count(d, "global_lambda_template_arg", 5), 1);
+  xl_diags_free(d);
+  /* a kernel launched from the user's own code: reported where it is */
+  f->funcs[k1].poi = tb_loc(8, 3);
+  d = tb_run(f, "global_lambda_template_arg");
+  ck_assert_uint_eq(tb_count(d, "global_lambda_template_arg", 8), 1);
+  ck_assert_uint_eq(tb_count(d, "global_lambda_template_arg", 5), 1);
+  xl_diags_free(d);
+  xl_facts_free(f);
+}
+END_TEST
+
 Suite *typewalk_suite(void) {
   Suite *s = suite_create("typewalk");
   TCase *tc = tcase_create("find");
@@ -127,6 +170,7 @@ Suite *typewalk_suite(void) {
   tcase_add_test(tc, public_type_nested_in_a_private_one);
   tcase_add_test(tc, member_pointer_class_and_extended_closures);
   tcase_add_test(tc, closure_reaching_a_kernel);
+  tcase_add_test(tc, library_kernel_reported_at_the_user_call);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -62,3 +62,16 @@ void indirect() {
   make<int>();
   launch([] __device__ () { return 2; }); // compliant twin
 }
+
+// A launcher declared before its use and defined after it: its
+// specializations are walked from the definition (nvcc reports the launch).
+template <typename T> void launch_later(T v);
+void declared_first() {
+  launch_later([](int i) { return i; });
+  launch_later([] __device__ (int i) { return i; }); // compliant twin
+}
+template <typename T> void launch_later(T v) { kern<<<1, 1>>>(v); }
+// CHECK: :[[@LINE-1]]:48: error: the closure type of a lambda that is not an extended lambda cannot be a template argument of the __global__ function 'kern' [global_lambda_template_arg]
+// CHECK: :[[@LINE-5]]:16: note: lambda defined here; annotate it '__device__' to make it an extended lambda
+// CHECK: :[[@LINE-6]]:3: note: in instantiation of 'launch_later<(lambda at {{.*}})>' requested here
+// NOTES: launch_later([] __device__ (int i) { return i; });
