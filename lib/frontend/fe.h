@@ -450,6 +450,11 @@ xl_id xl_fe_add_func(xl_fe *fe, CXCursor c, xl_space space);
  */
 void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func);
 
+/* The same with another visitor (instances.c: a system template's body,
+ * searched for the kernels a closure reaches only). */
+void xl_fe_walk_function_with(xl_fe *fe, CXCursor c, xl_id func,
+                              CXCursorVisitor visitor);
+
 /*
  * 1 when func is an implicit instantiation of a template (it has a template
  * and sits where the template is written).

@@ -142,22 +142,6 @@ static enum CXChildVisitResult visit_kernels(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
-static void walk_kernels(xl_fe *fe, CXCursor c, xl_id func) {
-  fe_at saved = fe->at;
-
-  fe->at.func_cursor = c;
-  fe->at.func = func;
-  fe->at.in_function = 1;
-  fe->at.func_space = xl_fe_decl_space(c, NULL);
-  fe->at.nlambdas = 0;
-  clang_visitChildren(c, visit_kernels, fe);
-  fe->at.func_cursor = saved.func_cursor;
-  fe->at.func = saved.func;
-  fe->at.in_function = saved.in_function;
-  fe->at.func_space = saved.func_space;
-  fe->at.nlambdas = saved.nlambdas;
-}
-
 /* ---- host calls of closures -------------------------------------------- */
 
 /* Inside device code (a __device__/__global__ function or lambda)? */
@@ -578,7 +562,7 @@ int xl_fe_instances_run(xl_fe *fe) {
       continue;
     fe->inst.instance = 1;
     if (walk == FE_WALK_KERNELS)
-      walk_kernels(fe, c, func);
+      xl_fe_walk_function_with(fe, c, func, visit_kernels);
     else
       xl_fe_walk_function(fe, c, func);
     fe->inst.instance = 0;

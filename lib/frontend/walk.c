@@ -102,6 +102,11 @@ xl_id xl_fe_current_func(xl_fe *fe) {
 
 /* Walk function c's children as function `func` (XL_NONE: added lazily). */
 static void walk_function(xl_fe *fe, CXCursor c, xl_id func) {
+  xl_fe_walk_function_with(fe, c, func, visit);
+}
+
+void xl_fe_walk_function_with(xl_fe *fe, CXCursor c, xl_id func,
+                              CXCursorVisitor visitor) {
   fe_at saved = fe->at;
 
   fe->at.func_cursor = c;
@@ -110,7 +115,7 @@ static void walk_function(xl_fe *fe, CXCursor c, xl_id func) {
   fe->at.func_space = xl_fe_decl_space(c, NULL);
   fe->at.have_stmt = 0;
   fe->at.constexpr_if_depth = 0;
-  clang_visitChildren(c, visit, fe);
+  clang_visitChildren(c, visitor, fe);
   fe->at.func_cursor = saved.func_cursor;
   fe->at.func = saved.func;
   fe->at.in_function = saved.in_function;
