@@ -146,6 +146,10 @@ typedef struct fe_inst {
   fe_spec *specs;
   size_t nspecs, cap_specs;
   int instance;
+  char **local_names;   /* classes the walk met defined in functions: a
+                           system template may carry one (carries()) */
+  size_t nlocal_names;
+  int any_local;        /* one without a name, or too many to list */
   xl_loc *host_calls;   /* closures whose operator() host code calls */
   size_t nhost_calls, cap_host_calls;
 } fe_inst;
@@ -402,6 +406,10 @@ void xl_fe_lambda_scope(xl_fe *fe, xl_id id, CXCursor c);
  * operator() marks the lambda XL_LAMBDA_HOST_CALLED.
  */
 void xl_fe_note_specialization(xl_fe *fe, CXCursor ref);
+
+/* Remember a class defined in a function (walk.c), whose name may then
+ * appear in a system template's arguments (instances.c, carries()). */
+void xl_fe_note_local_class(xl_fe *fe, CXCursor decl);
 
 /* Walk the queued specializations' bodies (and those they queue), then link
  * instance lambdas to their patterns. Returns XL_OK or XL_ENOMEM. */

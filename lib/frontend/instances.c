@@ -16,13 +16,15 @@
  * lambdas in device code are not extended lambdas.
  *
  * A system header's specialization is not walked, with one exception: when
- * it carries the closure of a lambda that is not an extended lambda (in its
- * parameters, template arguments or class), its body is searched for the
- * specializations it uses, and so on down, only to find the kernels that
- * closure reaches (FE_WALK_KERNELS). That is how a lambda left unannotated
- * and passed to thrust::for_each is seen to reach CUB's kernel, which nvcc
- * rejects (global_lambda_template_arg).
+ * it carries the closure of a lambda that is not an extended lambda, or a
+ * class defined in a function (in its parameters, template arguments or
+ * class), its body is searched for the specializations it uses, and so on
+ * down, only to find the kernels that type reaches (FE_WALK_KERNELS). That
+ * is how a lambda left unannotated, or a local functor, passed to
+ * thrust::for_each is seen to reach CUB's kernel, which nvcc rejects
+ * (global_lambda_template_arg, global_func_local_template_arg).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,16 +60,9 @@ static int same_place(CXCursor a, CXCursor b) {
 
 #define CARRY_DEPTH 8
 
-static int spelled_with_lambda(CXType t) {
-  CXString s = clang_getTypeSpelling(t);
-  int yes = strstr(clang_getCString(s), "(lambda at ") != NULL;
-
-  clang_disposeString(s);
-  return yes;
-}
-
 /* 1 when type t holds, through pointers, references, arrays, function types
- * and template arguments, the closure of a lambda that is not annotated. */
+ * and template arguments, the closure of a lambda that is not annotated, or
+ * a class defined in a function (global_func_local_template_arg). */
 static int carries(CXType t, unsigned depth) {
   CXCursor d;
   int i, n;
@@ -97,6 +92,8 @@ static int carries(CXType t, unsigned depth) {
   d = clang_getTypeDeclaration(t);
   if (is_closure_class(d))
     return !xl_fe_closure_is_device(d);
+  if (xl_fe_in_function(d))
+    return 1;
   n = clang_Type_getNumTemplateArguments(t);
   for (i = 0; i < n; i++) {
     CXType arg = clang_Type_getTemplateArgumentAsType(t, (unsigned)i);
@@ -106,25 +103,81 @@ static int carries(CXType t, unsigned depth) {
   return 0;
 }
 
-static int carries_spelled(CXType t) {
-  return spelled_with_lambda(t) && carries(t, CARRY_DEPTH);
+#define MAX_LOCAL_NAMES 64
+
+void xl_fe_note_local_class(xl_fe *fe, CXCursor decl) {
+  CXString s = clang_getCursorSpelling(decl);
+  const char *name = clang_getCString(s);
+  fe_inst *in = &fe->inst;
+  char **grown = NULL, *copy;
+  size_t i;
+
+  if (in->any_local)
+    goto cleanup;
+  if (!name || !*name || in->nlocal_names >= MAX_LOCAL_NAMES) {
+    in->any_local = 1; /* no name to look for: test every type */
+    goto cleanup;
+  }
+  for (i = 0; i < in->nlocal_names; i++)
+    if (strcmp(in->local_names[i], name) == 0)
+      goto cleanup;
+  copy = xl_strdup(name);
+  if (copy)
+    grown = realloc(in->local_names, (i + 1) * sizeof(*grown));
+  if (!grown) {
+    free(copy);
+    in->any_local = 1; /* out of memory: test every type */
+    goto cleanup;
+  }
+  grown[i] = copy;
+  in->local_names = grown;
+  in->nlocal_names++;
+cleanup:
+  clang_disposeString(s);
 }
 
-/* 1 when specialization def carries an unannotated lambda's closure in its
- * type, its template arguments or its class's. */
-static int carries_host_closure(CXCursor def) {
+/* Whether text names identifier name, as a whole word. */
+static int names_word(const char *text, const char *name) {
+  size_t n = strlen(name);
+  const char *p;
+
+  for (p = strstr(text, name); p; p = strstr(p + 1, name))
+    if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+        !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+      return 1;
+  return 0;
+}
+
+/* carries(), once the spelling says it may: a closure's "(lambda at", or
+ * the name of a class the unit defines in a function. */
+static int carries_spelled(const xl_fe *fe, CXType t) {
+  CXString s = clang_getTypeSpelling(t);
+  const char *text = clang_getCString(s);
+  int may = fe->inst.any_local || strstr(text, "(lambda at ") != NULL;
+  size_t i;
+
+  for (i = 0; !may && i < fe->inst.nlocal_names; i++)
+    may = names_word(text, fe->inst.local_names[i]);
+  clang_disposeString(s);
+  return may && carries(t, CARRY_DEPTH);
+}
+
+/* 1 when specialization def carries an unannotated lambda's closure or a
+ * local class in its type, its template arguments or its class's. */
+static int carries_host_type(const xl_fe *fe, CXCursor def) {
   CXCursor cls = clang_getCursorSemanticParent(def);
   int i, n = clang_Cursor_getNumTemplateArguments(def);
 
-  if (carries_spelled(clang_getCursorType(def)))
+  if (carries_spelled(fe, clang_getCursorType(def)))
     return 1;
   for (i = 0; i < n; i++)
     if (clang_Cursor_getTemplateArgumentKind(def, (unsigned)i) ==
             CXTemplateArgumentKind_Type &&
-        carries_spelled(clang_Cursor_getTemplateArgumentType(def, (unsigned)i)))
+        carries_spelled(fe, clang_Cursor_getTemplateArgumentType(
+                                def, (unsigned)i)))
       return 1;
   return clang_getCursorType(cls).kind == CXType_Record &&
-         carries_spelled(clang_getCursorType(cls));
+         carries_spelled(fe, clang_getCursorType(cls));
 }
 
 /* The references of a FE_WALK_KERNELS body: specializations only. */
@@ -471,13 +524,13 @@ static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
 /* How a specialization's body is walked: host code of user files whole;
  * of system headers only for the kernels an unannotated lambda's closure
  * reaches; device code not at all. */
-static int walk_kind(CXCursor def, xl_space space) {
+static int walk_kind(const xl_fe *fe, CXCursor def, xl_space space) {
   if (!clang_isCursorDefinition(def) || space == XL_SPACE_DEVICE ||
       space == XL_SPACE_GLOBAL)
     return FE_WALK_NONE;
   if (!xl_fe_in_system(def))
     return FE_WALK_FULL;
-  return carries_host_closure(def) ? FE_WALK_KERNELS : FE_WALK_NONE;
+  return carries_host_type(fe, def) ? FE_WALK_KERNELS : FE_WALK_NONE;
 }
 
 void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
@@ -507,7 +560,7 @@ void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
       !same_place(def, clang_getCursorDefinition(tmpl)))
     return; /* an explicit specialization (walked as written) */
   space = xl_fe_decl_space(def, NULL);
-  walk = walk_kind(def, space);
+  walk = walk_kind(fe, def, space);
   if ((!walk && space != XL_SPACE_GLOBAL) || fe->inst.nspecs >= MAX_SPECS)
     return;
   add_spec(fe, def, ref, space, walk);
@@ -573,6 +626,11 @@ int xl_fe_instances_run(xl_fe *fe) {
 }
 
 void xl_fe_instances_free(xl_fe *fe) {
+  size_t i;
+
+  for (i = 0; i < fe->inst.nlocal_names; i++)
+    free(fe->inst.local_names[i]);
+  free(fe->inst.local_names);
   free(fe->inst.specs);
   free(fe->inst.host_calls);
   free(fe->recs.rec_cursors);

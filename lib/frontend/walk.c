@@ -242,6 +242,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   }
   if (is_function_kind(k))
     return visit_function(fe, c);
+  if ((k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
+       k == CXCursor_UnionDecl) && fe->at.in_function)
+    xl_fe_note_local_class(fe, c);
   xl_fe_uses_visit(fe, c, parent); /* issue 4: host-side uses of closures */
   switch (k) {
   case CXCursor_LambdaExpr: return visit_lambda(fe, c);

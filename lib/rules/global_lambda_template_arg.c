@@ -73,8 +73,7 @@ void xl_check_global_lambda_template_arg(xl_rule_ctx *ctx,
       continue;
     d = xl_report_global_lambda_template_arg(ctx, at, name);
     note_lambda(d, f, f->types[hit].lambda);
-    if (from != i) /* a library's own launch */
-      xl_diag_add_note(d, fn->poi, "the library launches '%s' here", name);
+    xl_note_library_launch(d, f, i, from, name);
     xl_note_instantiations(d, f, f->funcs[from].poi_func, 0);
     xl_cause_put(&seen, key, d);
   }

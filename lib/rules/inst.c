@@ -47,6 +47,13 @@ xl_loc xl_shown_poi(const xl_facts *f, xl_id func, xl_id *from) {
   return f->funcs[func].poi;
 }
 
+void xl_note_library_launch(xl_diag *d, const xl_facts *f, xl_id kernel,
+                            xl_id from, const char *name) {
+  if (from != kernel && kernel < f->nfuncs)
+    xl_diag_add_note(d, f->funcs[kernel].poi, "the library launches '%s' here",
+                     name);
+}
+
 uint64_t xl_cause_key(xl_id a, xl_id b, xl_id c) {
   return ((uint64_t)a * 0x9E3779B97F4A7C15ull) ^
          ((uint64_t)b * 0xC2B2AE3D27D4EB4Full) ^ (uint64_t)c;

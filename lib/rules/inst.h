@@ -30,6 +30,11 @@ void xl_note_instantiations(xl_diag *d, const xl_facts *f, xl_id func,
  */
 xl_loc xl_shown_poi(const xl_facts *f, xl_id func, xl_id *from);
 
+/* When xl_shown_poi moved a kernel's finding (from != kernel), a note at
+ * the library's own launch: "the library launches 'NAME' here". */
+void xl_note_library_launch(xl_diag *d, const xl_facts *f, xl_id kernel,
+                            xl_id from, const char *name);
+
 /* Findings already reported, by cause. */
 typedef struct xl_causes {
   struct xl_cause {

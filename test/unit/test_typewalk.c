@@ -119,7 +119,8 @@ START_TEST(closure_reaching_a_kernel) {
 END_TEST
 
 /* A kernel that a library (a system header) launches with a host lambda's
- * closure: reported once, at the first request outside system headers. */
+ * closure, or a local class: reported once, at the first request outside
+ * system headers, with a note at the library's launch. */
 START_TEST(library_kernel_reported_at_the_user_call) {
   xl_facts *f = tb_facts();
   xl_id sys, lam = tb_lambda(f, 5, XL_SPACE_NONE, 0);
@@ -150,7 +151,15 @@ START_TEST(library_kernel_reported_at_the_user_call) {
   d = tb_run(f, "global_lambda_template_arg");
   ck_assert_uint_eq(tb_count(d, "global_lambda_template_arg", 0), 1);
   ck_assert_uint_eq(tb_count(d, "global_lambda_template_arg", 5), 1);
+  ck_assert_uint_eq(d->items[0]->nnotes, 2); /* the lambda, the launch */
   xl_diags_free(d);
+  /* a local functor instead: global_func_local_template_arg, the same */
+  f->types[closure].flags = XL_TYPE_LOCAL;
+  d = tb_run(f, "global_func_local_template_arg");
+  ck_assert_uint_eq(tb_count(d, "global_func_local_template_arg", 0), 1);
+  ck_assert_uint_eq(tb_count(d, "global_func_local_template_arg", 5), 1);
+  xl_diags_free(d);
+  f->types[closure].flags = XL_TYPE_CLOSURE;
   /* a kernel launched from the user's own code: reported where it is */
   f->funcs[k1].poi = tb_loc(8, 3);
   d = tb_run(f, "global_lambda_template_arg");

@@ -23,18 +23,20 @@ void go(int a, int c) {
   auto hd = [=] __host__ __device__ () { return a; };
   // lib_apply<closure, Box<L>> asks for touch<L> first, from a system
   // body; run<L>, walked, uses it too: touch<L> is instantiated once and
-  // its lambda's capture reported.
+  // its lambda's capture reported. The walk searches lib_apply's body (it
+  // carries L, a class defined in a function, which could reach a kernel),
+  // so the chain of requests goes through lib_apply, as nvcc's does.
   lib_apply(hd, box);
   run(box);
   // CHECK: user.h:10:13: error: extended __device__ lambda cannot capture 'b': its type involves 'L', a type local to a function [extended_lambda_capture_local_type]
   // CHECK: user.h:9:41: note: 'b' declared here with type 'u::Box<L>'
-  // CHECK: :[[@LINE-10]]:10: note: 'L' declared here; move it to namespace scope
-  // CHECK: :[[@LINE-14]]:47: note: in instantiation of 'u::touch<L>' requested here
-  // CHECK: :[[@LINE-5]]:3: note: in instantiation of 'run<L>' requested here
+  // CHECK: :[[@LINE-12]]:10: note: 'L' declared here; move it to namespace scope
+  // CHECK: lib.h:14:3: note: in instantiation of 'u::touch<L>' requested here
+  // CHECK: :[[@LINE-6]]:3: note: in instantiation of 'lib_apply<(lambda at {{.*}}), u::Box<L>>' requested here
   // CHECK: user.h:10:27: error: extended __device__ lambda cannot be defined in 'u::touch<L>': its template arguments involve 'L', a type local to a function [extended_lambda_parent_local_type]
-  // CHECK: :[[@LINE-14]]:10: note: 'L' declared here; move it to namespace scope
-  // CHECK: :[[@LINE-18]]:47: note: in instantiation of 'u::touch<L>' requested here
-  // CHECK: :[[@LINE-9]]:3: note: in instantiation of 'run<L>' requested here
+  // CHECK: :[[@LINE-16]]:10: note: 'L' declared here; move it to namespace scope
+  // CHECK: lib.h:14:3: note: in instantiation of 'u::touch<L>' requested here
+  // CHECK: :[[@LINE-10]]:3: note: in instantiation of 'lib_apply<(lambda at {{.*}}), u::Box<L>>' requested here
 
   auto lam = [=] __device__ () {
 #ifdef __CUDA_ARCH__
