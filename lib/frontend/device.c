@@ -31,17 +31,8 @@ static const char prelude[] =
 
 /* ---- arguments ---------------------------------------------------------- */
 
-static int names_arch(const xl_command *cmd) {
-  int i;
-
-  for (i = 0; i < cmd->nargs; i++)
-    if (xl_str_startswith(cmd->args[i], "--cuda-gpu-arch") ||
-        xl_str_startswith(cmd->args[i], "--offload-arch"))
-      return 1;
-  return 0;
-}
-
-/* The device-side argument vector: the host's, plus the prelude and arch. */
+/* The device-side argument vector: the host's (with its architecture,
+ * parse.c), plus the prelude. */
 static int device_args(char ***out, int *argc, const xl_command *cmd,
                        const xl_parse_opts *opts) {
   xl_parse_opts dev = *opts;
@@ -51,7 +42,7 @@ static int device_args(char ***out, int *argc, const xl_command *cmd,
   dev.side = XL_SIDE_DEVICE;
   if (xl_frontend_args(&base, &n, cmd, &dev) < 0)
     return XL_ENOMEM;
-  argv = calloc((size_t)n + 3, sizeof(*argv));
+  argv = calloc((size_t)n + 2, sizeof(*argv));
   if (!argv) {
     xl_argv_free(base);
     return XL_ENOMEM;
@@ -59,13 +50,12 @@ static int device_args(char ***out, int *argc, const xl_command *cmd,
   memcpy(argv, base, (size_t)n * sizeof(*argv));
   free(base); /* the strings now belong to argv */
   argv[n] = xl_strdup("-include" PRELUDE_PATH);
-  argv[n + 1] = names_arch(cmd) ? NULL : xl_strdup("--cuda-gpu-arch=sm_75");
   if (!argv[n]) {
     xl_argv_free(argv);
     return XL_ENOMEM;
   }
   *out = argv;
-  *argc = n + 1 + (argv[n + 1] != NULL);
+  *argc = n + 1;
   return XL_OK;
 }
 

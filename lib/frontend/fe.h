@@ -465,7 +465,8 @@ void xl_fe_walk_function_with(xl_fe *fe, CXCursor c, xl_id func,
 
 /*
  * 1 when func is an implicit instantiation of a template (it has a template
- * and sits where the template is written).
+ * and sits where the template is written, or where its definition is when a
+ * declaration comes first): not an explicit specialization.
  */
 int xl_fe_is_instantiation(CXCursor func);
 

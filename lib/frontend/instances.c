@@ -47,15 +47,6 @@ static int is_closure_class(CXCursor cls) {
   return xl_fe_uses__closure_spelled(clang_getCursorType(cls), 1, &record);
 }
 
-static int same_place(CXCursor a, CXCursor b) {
-  CXFile fa, fb;
-  unsigned oa, ob;
-
-  clang_getExpansionLocation(clang_getCursorLocation(a), &fa, NULL, NULL, &oa);
-  clang_getExpansionLocation(clang_getCursorLocation(b), &fb, NULL, NULL, &ob);
-  return fa && clang_File_isEqual(fa, fb) && oa == ob;
-}
-
 /* ---- system templates that carry a host lambda's closure ---------------- */
 
 #define CARRY_DEPTH 8
@@ -555,9 +546,7 @@ void xl_fe_note_specialization(xl_fe *fe, CXCursor ref) {
   if (xl_fe_in_function(tmpl) ||
       is_closure_class(clang_getCursorSemanticParent(tmpl)))
     return; /* local to a function (walked with it) */
-  /* the template's place: its definition's, when declared before it */
-  if (!same_place(def, tmpl) &&
-      !same_place(def, clang_getCursorDefinition(tmpl)))
+  if (!xl_fe_is_instantiation(def))
     return; /* an explicit specialization (walked as written) */
   space = xl_fe_decl_space(def, NULL);
   walk = walk_kind(fe, def, space);

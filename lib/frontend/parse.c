@@ -88,6 +88,16 @@ static void add_cuda(argv_builder *b, const xl_command *cmd,
     add(b, "-D__CUDACC_RDC__");
 }
 
+static int names_arch(const xl_command *cmd) {
+  int i;
+
+  for (i = 0; i < cmd->nargs; i++)
+    if (xl_str_startswith(cmd->args[i], "--cuda-gpu-arch") ||
+        xl_str_startswith(cmd->args[i], "--offload-arch"))
+      return 1;
+  return 0;
+}
+
 int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
                      const xl_parse_opts *opts) {
   argv_builder b;
@@ -111,6 +121,10 @@ int xl_frontend_args(char ***out_argv, int *out_argc, const xl_command *cmd,
     add(&b, "-std=c++17"); /* nvcc 13's default */
   for (i = 0; i < cmd->nargs; i++)
     add(&b, "%s", cmd->args[i]);
+  /* nvcc 13.0's default architecture, on both sides: the host compilation
+   * sees it too (__CUDA_ARCH_LIST__, CUB's namespace and policies) */
+  if (!names_arch(cmd))
+    add(&b, "--cuda-gpu-arch=sm_75");
   if (b.oom) {
     xl_argv_free(b.argv);
     return XL_ENOMEM;

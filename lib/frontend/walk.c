@@ -131,11 +131,14 @@ void xl_fe_walk_function(xl_fe *fe, CXCursor c, xl_id func) {
 
 int xl_fe_is_instantiation(CXCursor func) {
   CXCursor t = clang_getSpecializedCursorTemplate(func);
+  CXSourceLocation at = clang_getCursorLocation(func);
 
+  /* the template's place, or its definition's when declared before it */
   return !clang_Cursor_isNull(t) &&
          clang_getCursorKind(func) != CXCursor_FunctionTemplate &&
-         clang_equalLocations(clang_getCursorLocation(func),
-                              clang_getCursorLocation(t));
+         (clang_equalLocations(at, clang_getCursorLocation(t)) ||
+          clang_equalLocations(
+              at, clang_getCursorLocation(clang_getCursorDefinition(t))));
 }
 
 /*
