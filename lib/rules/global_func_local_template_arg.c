@@ -23,33 +23,20 @@ static int local_type(const xl_facts *f, xl_id id, const void *ctx) {
   return (fl & XL_TYPE_LOCAL) && !(fl & XL_TYPE_CLOSURE);
 }
 
+static xl_diag *report(xl_rule_ctx *ctx, const xl_facts *f, xl_loc at,
+                       xl_id hit, const char *kernel) {
+  xl_diag *d = xl_report_global_func_local_template_arg(
+      ctx, at, xl_type_name(f, hit), kernel);
+
+  xl_note_type_decl(d, f, hit);
+  return d;
+}
+
 /* A kernel a library launches (thrust::for_each with a local functor) is
  * reported where user code calls the library, once per type and place. */
 void xl_check_global_func_local_template_arg(xl_rule_ctx *ctx,
                                              const xl_facts *f) {
-  xl_causes seen = XL_CAUSES_INIT;
-  char name[256];
-  uint32_t i;
+  static const xl_kernel_targ_rule rule = {local_type, xl_type_cause, report};
 
-  for (i = 0; i < f->nfuncs; i++) {
-    const xl_func *fn = &f->funcs[i];
-    xl_id hit = xl_kernel_targ_find(f, fn, local_type, name, sizeof(name));
-    xl_id from;
-    xl_loc at;
-    uint64_t key;
-    xl_diag *d;
-    if (hit == XL_NONE)
-      continue;
-    at = xl_shown_poi(f, i, &from);
-    key = xl_cause_key(xl_type_cause(f, hit), at.file, at.offset);
-    if (!xl_cause_new(&seen, f, key, XL_NONE))
-      continue;
-    d = xl_report_global_func_local_template_arg(ctx, at,
-                                                 xl_type_name(f, hit), name);
-    xl_note_type_decl(d, f, hit);
-    xl_note_library_launch(d, f, i, from, name);
-    xl_note_instantiations(d, f, f->funcs[from].poi_func, 0);
-    xl_cause_put(&seen, key, d);
-  }
-  xl_causes_free(&seen);
+  xl_kernel_targs_report(ctx, f, &rule);
 }

@@ -47,6 +47,18 @@ static void note_lambda(xl_diag *d, const xl_facts *f, xl_id lambda) {
                           : " __device__");
 }
 
+static xl_id lambda_of(const xl_facts *f, xl_id hit) {
+  return f->types[hit].lambda;
+}
+
+static xl_diag *report(xl_rule_ctx *ctx, const xl_facts *f, xl_loc at,
+                       xl_id hit, const char *kernel) {
+  xl_diag *d = xl_report_global_lambda_template_arg(ctx, at, kernel);
+
+  note_lambda(d, f, f->types[hit].lambda);
+  return d;
+}
+
 /*
  * A kernel a library launches (thrust::for_each's, CUB's) is reported where
  * user code requests the library template, once per lambda and place: nvcc
@@ -54,28 +66,7 @@ static void note_lambda(xl_diag *d, const xl_facts *f, xl_id lambda) {
  */
 void xl_check_global_lambda_template_arg(xl_rule_ctx *ctx,
                                          const xl_facts *f) {
-  xl_causes seen = XL_CAUSES_INIT;
-  char name[256];
-  uint32_t i;
+  static const xl_kernel_targ_rule rule = {host_closure, lambda_of, report};
 
-  for (i = 0; i < f->nfuncs; i++) {
-    const xl_func *fn = &f->funcs[i];
-    xl_id hit = xl_kernel_targ_find(f, fn, host_closure, name, sizeof(name));
-    xl_id from;
-    xl_loc at;
-    uint64_t key;
-    xl_diag *d;
-    if (hit == XL_NONE)
-      continue;
-    at = xl_shown_poi(f, i, &from);
-    key = xl_cause_key(f->types[hit].lambda, at.file, at.offset);
-    if (!xl_cause_new(&seen, f, key, XL_NONE))
-      continue;
-    d = xl_report_global_lambda_template_arg(ctx, at, name);
-    note_lambda(d, f, f->types[hit].lambda);
-    xl_note_library_launch(d, f, i, from, name);
-    xl_note_instantiations(d, f, f->funcs[from].poi_func, 0);
-    xl_cause_put(&seen, key, d);
-  }
-  xl_causes_free(&seen);
+  xl_kernel_targs_report(ctx, f, &rule);
 }

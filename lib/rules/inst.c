@@ -54,6 +54,33 @@ void xl_note_library_launch(xl_diag *d, const xl_facts *f, xl_id kernel,
                      name);
 }
 
+void xl_kernel_targs_report(xl_rule_ctx *ctx, const xl_facts *f,
+                            const xl_kernel_targ_rule *r) {
+  xl_causes seen = XL_CAUSES_INIT;
+  char name[256];
+  uint32_t i;
+
+  for (i = 0; i < f->nfuncs; i++) {
+    xl_id hit = xl_kernel_targ_find(f, &f->funcs[i], r->match, name,
+                                    sizeof(name));
+    xl_id from;
+    xl_loc at;
+    uint64_t key;
+    xl_diag *d;
+    if (hit == XL_NONE)
+      continue;
+    at = xl_shown_poi(f, i, &from);
+    key = xl_cause_key(r->cause(f, hit), at.file, at.offset);
+    if (!xl_cause_new(&seen, f, key, XL_NONE))
+      continue;
+    d = r->report(ctx, f, at, hit, name);
+    xl_note_library_launch(d, f, i, from, name);
+    xl_note_instantiations(d, f, f->funcs[from].poi_func, 0);
+    xl_cause_put(&seen, key, d);
+  }
+  xl_causes_free(&seen);
+}
+
 uint64_t xl_cause_key(xl_id a, xl_id b, xl_id c) {
   return ((uint64_t)a * 0x9E3779B97F4A7C15ull) ^
          ((uint64_t)b * 0xC2B2AE3D27D4EB4Full) ^ (uint64_t)c;

@@ -11,6 +11,8 @@
 #include "xlambda/sys/facts.h"
 #include "xlambda/sys/rule.h"
 
+#include "typewalk.h"
+
 /*
  * Add a note "in instantiation of 'NAME' requested here" at the point of
  * instantiation of function `func` when it is a specialization, then for
@@ -46,6 +48,29 @@ typedef struct xl_causes {
 } xl_causes;
 
 #define XL_CAUSES_INIT {NULL, 0, 0}
+
+/*
+ * A rule about a type among a __global__ specialization's template
+ * arguments: which type it reports (match), what makes two findings one
+ * (cause: the lambda, the type's declaration), and the finding itself with
+ * the rule's own notes (report; it returns the finding, or NULL).
+ */
+typedef struct xl_kernel_targ_rule {
+  xl_type_pred match;
+  xl_id (*cause)(const xl_facts *f, xl_id hit);
+  xl_diag *(*report)(xl_rule_ctx *ctx, const xl_facts *f, xl_loc at,
+                     xl_id hit, const char *kernel);
+} xl_kernel_targ_rule;
+
+/*
+ * Run rule r over every __global__ specialization of f: each finding is
+ * shown where xl_shown_poi puts it (a library's kernel at the user's call),
+ * once per cause and place, followed by the library's launch note and the
+ * chain of instantiation notes. Out of memory: a cause may be reported
+ * twice; nothing is lost.
+ */
+void xl_kernel_targs_report(xl_rule_ctx *ctx, const xl_facts *f,
+                            const xl_kernel_targ_rule *r);
 
 /* A key for (what, where, which type). */
 uint64_t xl_cause_key(xl_id a, xl_id b, xl_id c);
