@@ -283,6 +283,15 @@ XL_API int xl_document_check_files(xl_result **out, xl_document *doc,
                                    const xl_unsaved_file *files,
                                    size_t nfiles, xl_error *err);
 
+/*
+ * 1 when the last check of doc parsed its text a second time with header
+ * bodies: a document made with XL_DOCUMENT_SKIP_HEADER_BODIES does so when
+ * its text gives a lambda that is not extended, or a local class, to a
+ * library template whose body it skipped (whether a kernel takes it is in
+ * that body), and then returns the second parse's findings; 0 otherwise.
+ */
+XL_API int xl_document_header_bodies(const xl_document *doc);
+
 /* The document's file (absolute). Lent. */
 XL_API const char *xl_document_file(const xl_document *doc);
 

@@ -391,6 +391,17 @@ static int body_skipped(const follow_ctx *cx, CXCursor fn) {
   return file && !(f && (cx->fe->facts->file_flags[f->id] & XL_FILE_MAIN));
 }
 
+/* A lambda that is not extended, or a local class, went into `opaque`, a
+ * library template whose body the document skipped: whether a kernel takes
+ * it (global_lambda_template_arg, global_func_local_template_arg) is known
+ * only with that body, so the document parses again with header bodies
+ * (lib/pipeline). The C++ standard library launches no kernel. */
+static void wants_bodies(xl_fe *fe, const char *opaque) {
+  if (opaque && strncmp(opaque, "std::", 5) != 0 &&
+      strncmp(opaque, "__gnu_cxx::", 11) != 0)
+    fe->facts->flags |= XL_FACTS_WANTS_HEADER_BODIES;
+}
+
 /* A CCCL algorithm that asks for the result type of the closure it gets at
  * param (cccl_queries.c): a query at the call's argument, the first of the
  * chain (thrust::reduce, not the cub::DeviceReduce::Reduce it calls). */
@@ -528,6 +539,46 @@ static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
   free(cx);
 }
 
+/* Whether expr's value is an object of a class defined in a function (not
+ * a closure): a local functor. */
+static int local_class_value(CXCursor expr) {
+  CXCursor d = clang_getTypeDeclaration(
+      clang_getCanonicalType(clang_getCursorType(expr)));
+  enum CXCursorKind k = clang_getCursorKind(d);
+  int depth;
+
+  if (k != CXCursor_StructDecl && k != CXCursor_ClassDecl)
+    return 0;
+  for (depth = 0; depth < 16; depth++) {
+    d = clang_getCursorSemanticParent(d);
+    k = clang_getCursorKind(d);
+    if (clang_Cursor_isNull(d) || clang_isInvalid(k) ||
+        k == CXCursor_TranslationUnit)
+      return 0;
+    if (is_function_decl(d) || k == CXCursor_Constructor ||
+        k == CXCursor_Destructor)
+      return 1;
+  }
+  return 0;
+}
+
+/* With header bodies skipped: a local functor given to a library template
+ * that launches nothing the parse can see (wants_bodies). */
+static void on_local_class_argument(xl_fe *fe, CXCursor call, CXCursor callee,
+                                    unsigned index) {
+  follow_ctx *cx = calloc(1, sizeof(*cx));
+
+  if (!cx) {
+    xl_fe_oom(fe);
+    return;
+  }
+  cx->fe = fe;
+  follow(cx, callee, index, call);
+  if (!cx->kernel)
+    wants_bodies(fe, cx->opaque);
+  free(cx);
+}
+
 static void on_call(xl_fe *fe, CXCursor call) {
   CXCursor callee = clang_getCursorReferenced(call);
   int i, n = clang_Cursor_getNumArguments(call);
@@ -539,6 +590,10 @@ static void on_call(xl_fe *fe, CXCursor call) {
   for (i = 0; i < n; i++) {
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
     closures_in(&m, arg);
+    if (m.n == 0 && fe->doc->header_bodies_skipped &&
+        !(fe->facts->flags & XL_FACTS_WANTS_HEADER_BODIES) &&
+        !is_kernel(callee) && local_class_value(arg))
+      on_local_class_argument(fe, call, callee, (unsigned)i);
     if (m.n == 0)
       continue;
     if (is_kernel(callee)) {
@@ -724,6 +779,10 @@ static void resolve(xl_fe *fe, const fe_pending *p) {
   const fe_closure *cl = xl_fe_uses_closure(fe->uses, p->closure);
   xl_use *use;
 
+  if (cl && p->kind == XL_USE_OPAQUE_ARG &&
+      !(fe->facts->lambdas[cl->lambda].flags &
+        (XL_LAMBDA_EXTENDED | XL_LAMBDA_DEVICE_CONTEXT)))
+    wants_bodies(fe, p->detail);
   if (!cl || !(fe->facts->lambdas[cl->lambda].flags & XL_LAMBDA_EXTENDED) ||
       !keep(&fe->facts->lambdas[cl->lambda], p))
     return;

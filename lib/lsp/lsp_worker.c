@@ -347,12 +347,15 @@ static xl_result *check(lsp_server *s, lsp_work *w, const lsp_doc *doc,
     return NULL;
   }
   xl_lsp_log(s, XL_LSP_LOG_VERBOSE,
-             "%s: checked in %.0f ms%s%s%s, %zu finding(s)", doc->path,
+             "%s: checked in %.0f ms%s%s%s%s, %zu finding(s)", doc->path,
              (xl_lsp_now() - t0) * 1000.0,
              xl_document_base_pch(w->session) ? " (base PCH)" : "",
              xl_document_block_pch(w->session) ? " (block PCH)" : "",
              xl_document_kept_inclusions(w->session) ? " (kept inclusions)"
                                                      : "",
+             xl_document_header_bodies(w->session)
+                 ? " (again with header bodies)"
+                 : "",
              xl_diags_count(xl_result_diags(r)));
   return r;
 }

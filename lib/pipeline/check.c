@@ -417,6 +417,9 @@ struct xl_document {
   xl_command cmd;
   xl_parse_opts po;
   xl_frontend_doc *fe;
+  xl_parse_opts deep_po; /* po with the header bodies kept */
+  xl_frontend_doc *deep; /* parsed that way, while the last check needed it */
+  int used_deep;         /* the last check's result is deep's */
 };
 
 static const xl_options *doc_options(const xl_document *doc) {
@@ -497,6 +500,7 @@ void xl_document_free(xl_document *doc) {
   if (!doc)
     return;
   xl_frontend_doc_free(doc->fe);
+  xl_frontend_doc_free(doc->deep);
   xl_command_free(&doc->cmd);
   xl_options_free(doc->opts);
   free(doc);
@@ -521,10 +525,15 @@ int xl_document_check(xl_result **out, xl_document *doc, const char *text,
   return xl_document_check_files(out, doc, text, len, NULL, 0, err);
 }
 
-int xl_document_check_files(xl_result **out, xl_document *doc,
-                            const char *text, size_t len,
-                            const xl_unsaved_file *files, size_t nfiles,
-                            xl_error *err) {
+int xl_document_header_bodies(const xl_document *doc) {
+  return doc->used_deep;
+}
+
+/* Parse text with fe into a new result (*out; NULL when rc < 0). */
+static int doc_parse(xl_result **out, xl_document *doc, xl_frontend_doc *fe,
+                     const char *text, size_t len,
+                     const xl_unsaved_file *files, size_t nfiles,
+                     xl_error *err) {
   xl_result *r = result_new(doc->cmd.file);
   int rc;
 
@@ -535,8 +544,61 @@ int xl_document_check_files(xl_result **out, xl_document *doc,
     xl_result_free(r);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
-  rc = xl_frontend_doc_parse(&r->facts, doc->fe, text, len, files, nfiles,
+  rc = xl_frontend_doc_parse(&r->facts, fe, text, len, files, nfiles,
                              r->diags, err);
+  if (rc < 0) {
+    xl_result_free(r);
+    return rc;
+  }
+  *out = r;
+  return XL_OK;
+}
+
+/* Whether the skip parse's facts ask for the header bodies (uses.c). */
+static int wants_bodies(const xl_result *r) {
+  return r->facts && (r->facts->flags & XL_FACTS_WANTS_HEADER_BODIES);
+}
+
+/* The document's parse with header bodies, made on first need. */
+static int deep_fe(xl_document *doc, xl_error *err) {
+  if (doc->deep)
+    return XL_OK;
+  doc->deep_po = doc->po;
+  doc->deep_po.flags &= ~XL_PARSE_SKIP_HEADER_BODIES;
+  if (xl_frontend_doc_new(&doc->deep, &doc->cmd, &doc->deep_po) < 0)
+    return xl_error_set(err, XL_ENOMEM, "out of memory");
+  return XL_OK;
+}
+
+/*
+ * A document that skips header bodies parses again with them when its
+ * facts ask (a lambda that is not extended given to a library template:
+ * only the template's body tells whether a kernel takes it), and returns
+ * that result, which is `xlambda check`'s; the second parse is kept while
+ * the document needs it and freed once it does not.
+ */
+int xl_document_check_files(xl_result **out, xl_document *doc,
+                            const char *text, size_t len,
+                            const xl_unsaved_file *files, size_t nfiles,
+                            xl_error *err) {
+  xl_result *r = NULL;
+  int rc = doc_parse(&r, doc, doc->fe, text, len, files, nfiles, err);
+
+  *out = NULL;
+  doc->used_deep = 0;
+  if (rc == XL_OK && wants_bodies(r)) {
+    xl_result_free(r);
+    r = NULL;
+    rc = deep_fe(doc, err);
+    if (rc == XL_OK)
+      rc = doc_parse(&r, doc, doc->deep, text, len, files, nfiles, err);
+    doc->used_deep = rc == XL_OK;
+  } else if (rc == XL_OK && doc->deep) {
+    xl_frontend_doc_free(doc->deep);
+    doc->deep = NULL;
+  }
+  if (rc < 0)
+    return rc;
   return result_finish(out, r, rc, &doc_options(doc)->rules, err);
 }
 

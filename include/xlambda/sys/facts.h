@@ -418,6 +418,14 @@ typedef struct xl_field {
 #define XL_FACTS_FROM_TOKENS (1u << 5)     /* device side: answered from the
                                               device preprocessor's tokens,
                                               not parsed (--parse=skip) */
+#define XL_FACTS_WANTS_HEADER_BODIES (1u << 6) /* a document whose header
+                                              bodies were skipped gave a
+                                              lambda that is not extended,
+                                              or a local class, to a
+                                              library template (not the C++
+                                              standard library's): whether a
+                                              kernel takes it needs the
+                                              template's body */
 
 /* xl_facts.file_flags[i] */
 #define XL_FILE_SYSTEM (1u << 0) /* a system header */

@@ -7,7 +7,6 @@
 // RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
 
 // ORACLE: host
-// LSP: missing global_func_local_template_arg -- the server's leading #include block skips system headers' template bodies, so no kernel that Thrust launches is seen
 // A functor class defined in the function that gives it to a Thrust
 // algorithm on the device: the kernel CUB instantiates with it takes a
 // type defined in a __host__ function. nvcc 13.0's front end accepts the
