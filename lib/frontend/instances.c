@@ -483,6 +483,45 @@ static int find_spec(const xl_fe *fe, CXCursor def) {
   return -1;
 }
 
+/* Whether needle (n bytes) occurs in hay[0, len). */
+static int has_bytes(const char *hay, size_t len, const char *needle,
+                     size_t n) {
+  const char *p = hay, *end = hay + len;
+
+  while ((size_t)(end - p) >= n) {
+    p = memchr(p, needle[0], (size_t)(end - p) - n + 1);
+    if (!p)
+      return 0;
+    if (memcmp(p, needle, n) == 0)
+      return 1;
+    p++;
+  }
+  return 0;
+}
+
+/* 1 when the text of specialization def (its pattern's) spells one of
+ * nvcc's lambda traits (__nv_is_extended_device_lambda_closure_type, ...):
+ * under nvcc it dispatches on the kind of lambda it gets, in a branch
+ * clang's parse does not take (CCCL's STF runs a lambda that is not
+ * extended on the host there; its clang branch takes every lambda for a
+ * __host__ __device__ one and instantiates the kernel). */
+static int spells_lambda_traits(xl_fe *fe, CXCursor def) {
+  static const char trait[] = "__nv_is_extended_";
+  CXSourceRange r = clang_getCursorExtent(def);
+  CXFile f1, f2;
+  unsigned o1, o2;
+  const fe_file *f;
+
+  clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+  clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+  if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1)
+    return 0;
+  f = xl_fe_file(fe, f1);
+  if (!f || !f->buf || o2 > f->len)
+    return 0;
+  return has_bytes(f->buf + o1, o2 - o1, trait, sizeof(trait) - 1);
+}
+
 /* Add the specialization's xl_func and queue it. */
 static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
                      int walk) {
@@ -502,6 +541,8 @@ static void add_spec(xl_fe *fe, CXCursor def, CXCursor ref, xl_space space,
   fn = &fe->facts->funcs[id];
   fn->flags |= XL_FUNC_SPECIALIZATION;
   fn->flags &= ~XL_FUNC_TEMPLATE;
+  if (spells_lambda_traits(fe, def))
+    fn->flags |= XL_FUNC_NVCC_LAMBDA_TRAITS;
   fn->poi = xl_fe_loc(fe, clang_getCursorLocation(ref));
   fn->poi_func = poi_func;
   fn->name = spec_name(fe, def);

@@ -54,6 +54,23 @@ void xl_note_library_launch(xl_diag *d, const xl_facts *f, xl_id kernel,
                      name);
 }
 
+/* Whether a link of func's chain of requests dispatches on nvcc's lambda
+ * traits (XL_FUNC_NVCC_LAMBDA_TRAITS): what nvcc instantiates there for a
+ * lambda that is not extended is not what clang's parse did. */
+static int nvcc_dispatches(const xl_facts *f, xl_id func) {
+  uint32_t steps;
+
+  for (steps = 0; func < f->nfuncs && steps < f->nfuncs; steps++) {
+    const xl_func *fn = &f->funcs[func];
+    if (fn->flags & XL_FUNC_NVCC_LAMBDA_TRAITS)
+      return 1;
+    if (!(fn->flags & XL_FUNC_SPECIALIZATION) || !xl_loc_valid(fn->poi))
+      return 0;
+    func = fn->poi_func;
+  }
+  return 0;
+}
+
 void xl_kernel_targs_report(xl_rule_ctx *ctx, const xl_facts *f,
                             const xl_kernel_targ_rule *r) {
   xl_causes seen = XL_CAUSES_INIT;
@@ -67,7 +84,7 @@ void xl_kernel_targs_report(xl_rule_ctx *ctx, const xl_facts *f,
     xl_loc at;
     uint64_t key;
     xl_diag *d;
-    if (hit == XL_NONE)
+    if (hit == XL_NONE || nvcc_dispatches(f, i))
       continue;
     at = xl_shown_poi(f, i, &from);
     key = xl_cause_key(r->cause(f, hit), at.file, at.offset);

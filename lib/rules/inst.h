@@ -66,8 +66,10 @@ typedef struct xl_kernel_targ_rule {
  * Run rule r over every __global__ specialization of f: each finding is
  * shown where xl_shown_poi puts it (a library's kernel at the user's call),
  * once per cause and place, followed by the library's launch note and the
- * chain of instantiation notes. Out of memory: a cause may be reported
- * twice; nothing is lost.
+ * chain of instantiation notes. A kernel requested through a template that
+ * dispatches on nvcc's lambda traits (XL_FUNC_NVCC_LAMBDA_TRAITS) is not
+ * reported: nvcc may take another branch there. Out of memory: a cause may
+ * be reported twice; nothing is lost.
  */
 void xl_kernel_targs_report(xl_rule_ctx *ctx, const xl_facts *f,
                             const xl_kernel_targ_rule *r);
