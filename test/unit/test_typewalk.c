@@ -160,6 +160,18 @@ START_TEST(library_kernel_reported_at_the_user_call) {
   ck_assert_uint_eq(tb_count(d, "global_func_local_template_arg", 5), 1);
   xl_diags_free(d);
   f->types[closure].flags = XL_TYPE_CLOSURE;
+  /* the library's entry dispatches on nvcc's lambda traits: not reported,
+   * for a lambda or a local functor (nvcc may run it on the host there) */
+  f->funcs[entry].flags |= XL_FUNC_NVCC_LAMBDA_TRAITS;
+  d = tb_run(f, "global_lambda_template_arg");
+  ck_assert_uint_eq(tb_count(d, "global_lambda_template_arg", 0), 0);
+  xl_diags_free(d);
+  f->types[closure].flags = XL_TYPE_LOCAL;
+  d = tb_run(f, "global_func_local_template_arg");
+  ck_assert_uint_eq(tb_count(d, "global_func_local_template_arg", 0), 0);
+  xl_diags_free(d);
+  f->types[closure].flags = XL_TYPE_CLOSURE;
+  f->funcs[entry].flags &= ~XL_FUNC_NVCC_LAMBDA_TRAITS;
   /* a kernel launched from the user's own code: reported where it is */
   f->funcs[k1].poi = tb_loc(8, 3);
   d = tb_run(f, "global_lambda_template_arg");
