@@ -483,18 +483,29 @@ fe_pending *xl_fe_uses__record(xl_fe *fe, xl_use_kind kind, CXCursor closure, xl
 
 /* adl_only: an instantiated body (on_instance_call), where only the
  * unqualified calls are new. */
-static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
-                        unsigned index, const mentions *m, int adl_only) {
+/* follow() from argument `index` of call, in a new context (the caller
+ * frees it); NULL when out of memory (fe says so). */
+static follow_ctx *follow_argument(xl_fe *fe, CXCursor call, CXCursor callee,
+                                   unsigned index) {
   follow_ctx *cx = calloc(1, sizeof(*cx));
-  const char *name;
-  unsigned i, j;
 
   if (!cx) {
     xl_fe_oom(fe);
-    return;
+    return NULL;
   }
   cx->fe = fe;
   follow(cx, callee, index, call);
+  return cx;
+}
+
+static void on_argument(xl_fe *fe, CXCursor call, CXCursor callee,
+                        unsigned index, const mentions *m, int adl_only) {
+  follow_ctx *cx = follow_argument(fe, call, callee, index);
+  const char *name;
+  unsigned i, j;
+
+  if (!cx)
+    return;
   if (unqualified(fe, call, &name) && cx->nadl < 8) {
     cx->adl[cx->nadl].call = call;
     cx->adl[cx->nadl].loc = xl_loc_none();
@@ -566,15 +577,9 @@ static int local_class_value(CXCursor expr) {
  * that launches nothing the parse can see (wants_bodies). */
 static void on_local_class_argument(xl_fe *fe, CXCursor call, CXCursor callee,
                                     unsigned index) {
-  follow_ctx *cx = calloc(1, sizeof(*cx));
+  follow_ctx *cx = follow_argument(fe, call, callee, index);
 
-  if (!cx) {
-    xl_fe_oom(fe);
-    return;
-  }
-  cx->fe = fe;
-  follow(cx, callee, index, call);
-  if (!cx->kernel)
+  if (cx && !cx->kernel)
     wants_bodies(fe, cx->opaque);
   free(cx);
 }

@@ -417,8 +417,8 @@ struct xl_document {
   xl_command cmd;
   xl_parse_opts po;
   xl_frontend_doc *fe;
-  xl_parse_opts deep_po; /* po with the header bodies kept */
-  xl_frontend_doc *deep; /* parsed that way, while the last check needed it */
+  xl_frontend_doc *deep; /* po with the header bodies kept, while the last
+                            check needed it */
   int used_deep;         /* the last check's result is deep's */
 };
 
@@ -561,11 +561,12 @@ static int wants_bodies(const xl_result *r) {
 
 /* The document's parse with header bodies, made on first need. */
 static int deep_fe(xl_document *doc, xl_error *err) {
+  xl_parse_opts po = doc->po; /* copied by xl_frontend_doc_new */
+
   if (doc->deep)
     return XL_OK;
-  doc->deep_po = doc->po;
-  doc->deep_po.flags &= ~XL_PARSE_SKIP_HEADER_BODIES;
-  if (xl_frontend_doc_new(&doc->deep, &doc->cmd, &doc->deep_po) < 0)
+  po.flags &= ~XL_PARSE_SKIP_HEADER_BODIES;
+  if (xl_frontend_doc_new(&doc->deep, &doc->cmd, &po) < 0)
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   return XL_OK;
 }
