@@ -483,7 +483,7 @@ xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
     if (job.rc != XL_OK)
       break;
     job.rc = on_error(ctx, e.file.c_str(), e.line, e.col, e.offset,
-                      e.msg.c_str());
+                      e.system ? 1 : 0, e.msg.c_str());
   }
   *out_parsed = job.rc == XL_OK;
   return job.rc;

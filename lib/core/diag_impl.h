@@ -14,6 +14,7 @@
 #define XL_DIAG_FIX_DROPPED 0x2u    /* a fix-it was refused (macro, unknown place) */
 #define XL_DIAG_AS_ERROR 0x4u       /* promoted by warnings-as-errors */
 #define XL_DIAG_TOOL 0x8u           /* a note from xlambda itself (config, NOLINT) */
+#define XL_DIAG_IN_SYSTEM 0x10u     /* clang's error, in a system header */
 /* why a finding was suppressed (xl_pipeline_sift) */
 #define XL_DIAG_BY_NOLINT 0x100u    /* a NOLINT comment */
 #define XL_DIAG_BY_PRAGMA 0x200u    /* #pragma nv_diag_suppress */

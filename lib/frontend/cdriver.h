@@ -22,12 +22,15 @@ extern "C" {
 /*
  * One clang error of the skip parse, as libclang's full parse reports it:
  * clang_getDiagnosticSpelling's text at clang_getExpansionLocation's file
- * (its name as clang opened it), line, column and offset. Returns XL_OK or
- * XL_ENOMEM. The strings are the library's, valid during the call.
+ * (its name as clang opened it), line, column and offset; in_system is 1
+ * when that place is in a system header (clang_Location_isInSystemHeader).
+ * Returns XL_OK or XL_ENOMEM. The strings are the library's, valid during
+ * the call.
  */
 typedef int (*xl_cdriver_error_fn)(void *ctx, const char *file,
                                    unsigned line, unsigned col,
-                                   unsigned offset, const char *msg);
+                                   unsigned offset, int in_system,
+                                   const char *msg);
 
 /*
  * Whether the run shows the findings of the header `file` (its name as

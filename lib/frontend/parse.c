@@ -163,20 +163,27 @@ enum CXErrorCode xl_fe_parse_tu(CXTranslationUnit *out, CXIndex index,
 typedef struct error_sink {
   xl_diags *out;         /* NULL: counted only */
   const xl_facts *facts; /* the walk's, for the errors a rule explains */
-  int nerrors;           /* those not explained */
+  int nerrors;           /* those not explained (in system headers too
+                            only with system_too) */
+  int system_too;        /* --system-headers: they are analysed */
 } error_sink;
 
 /* One clang error with a file: a [clang-diagnostic-error] finding, unless
- * a rule reports it in its own words (uses.c recognises it, issue 4). */
+ * a rule reports it in its own words (uses.c recognises it, issue 4). One
+ * in a system header is marked XL_DIAG_IN_SYSTEM (hidden unless
+ * --system-headers, as a rule's finding there) and, but with
+ * --system-headers, leaves the facts complete: the skip parse never sees
+ * the many in the bodies it skips, so only this keeps its result the full
+ * parse's (--system-headers always parses in full). */
 static int add_error(void *ctx, const char *file, unsigned line, unsigned col,
-                     unsigned off, const char *msg) {
+                     unsigned off, int in_system, const char *msg) {
   error_sink *sink = ctx;
   xl_dloc loc;
   xl_diag *xd;
 
   if (xl_fe_uses_explains_error(sink->facts, file, off, msg))
     return XL_OK;
-  sink->nerrors++;
+  sink->nerrors += !in_system || sink->system_too;
   if (!sink->out)
     return XL_OK;
   memset(&loc, 0, sizeof(loc));
@@ -189,7 +196,7 @@ static int add_error(void *ctx, const char *file, unsigned line, unsigned col,
   xd = xl_diags_add(sink->out, -1, "clang-diagnostic-error", XL_SEV_ERROR, loc,
                     msg);
   if (xd)
-    xd->flags |= XL_DIAG_CLANG;
+    xd->flags |= XL_DIAG_CLANG | (in_system ? XL_DIAG_IN_SYSTEM : 0u);
   return XL_OK;
 }
 
@@ -207,13 +214,16 @@ static int fileless_error(const char *msg, xl_error *err) {
  * refused the command line: that is returned as XL_EINVAL with its text.
  */
 static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
-                          const xl_facts *facts, xl_error *err) {
+                          const xl_facts *facts, unsigned parse_flags,
+                          xl_error *err) {
   unsigned i, n = clang_getNumDiagnostics(tu);
-  error_sink sink = {out, facts, 0};
+  error_sink sink = {out, facts, 0,
+                     (parse_flags & XL_PARSE_SYSTEM_HEADERS) != 0};
   int rc = XL_OK;
 
   for (i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXSourceLocation loc;
     CXFile file;
     unsigned line, col, off;
     CXString msg, name;
@@ -222,13 +232,13 @@ static int collect_errors(CXTranslationUnit tu, xl_diags *out, int *nerrors,
       clang_disposeDiagnostic(d);
       continue;
     }
-    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line,
-                               &col, &off);
+    loc = clang_getDiagnosticLocation(d);
+    clang_getExpansionLocation(loc, &file, &line, &col, &off);
     msg = clang_getDiagnosticSpelling(d);
     if (file) {
       name = clang_getFileName(file);
       add_error(&sink, clang_getCString(name), line, col, off,
-                clang_getCString(msg));
+                clang_Location_isInSystemHeader(loc), clang_getCString(msg));
       clang_disposeString(name);
     } else {
       sink.nerrors++;
@@ -334,7 +344,7 @@ static int parse_skipping(xl_facts **out, int *gave_way, const xl_command *cmd,
                           const xl_parse_opts *opts, char **argv, int argc,
                           xl_diags *clang_errors, xl_error *err) {
 #ifdef XL_HAVE_CDRIVER
-  error_sink sink = {clang_errors, NULL, 0};
+  error_sink sink = {clang_errors, NULL, 0, 0};
   fe_shown filter = {opts, cmd->directory};
   xl_facts *facts = NULL;
   int parsed = 0, rc;
@@ -454,7 +464,7 @@ int xl_fe_tu_facts(xl_facts **out, CXIndex index, CXTranslationUnit tu,
   }
   /* after the walk: clang errors that a rule explains are left out (the
      host's uses explain them; the device side changes none) */
-  rc = collect_errors(tu, clang_errors, &nerrors, facts, err);
+  rc = collect_errors(tu, clang_errors, &nerrors, facts, opts->flags, err);
   /* the device side, for files whose lambdas depend on __CUDA_ARCH__ */
   if (rc == XL_OK && needs_device && !device_later &&
       xl_fe_device_pass(index, facts, cmd, opts, doc ? doc->unsaved : NULL,

@@ -84,15 +84,16 @@ const xl_options *xl_profile_options(const xl_profile *p);
 const xl_config *xl_profile_config(const xl_profile *p);
 
 /*
- * Why findings in `file` are hidden for a translation unit of `main_file`
- * (clang-tidy 22's rule), or 0 when they are shown: the main file is
- * always shown; a system header (as `facts` records it; facts may be NULL)
- * is hidden (XL_DIAG_BY_SYSTEM) unless --system-headers or SystemHeaders;
+ * Why the finding d is hidden for a translation unit of `main_file`
+ * (clang-tidy 22's rule), or 0 when it is shown: the main file is always
+ * shown; a system header (as `facts` records it, facts may be NULL; for
+ * clang's own error, as clang classified its place: XL_DIAG_IN_SYSTEM) is
+ * hidden (XL_DIAG_BY_SYSTEM) unless --system-headers or SystemHeaders;
  * another header is hidden (XL_DIAG_BY_HEADER) when the header filter does
  * not match it (every header matches by default) or the exclude filter
  * does.
  */
-unsigned xl_profile_hides(const xl_profile *p, const char *file,
+unsigned xl_profile_hides(const xl_profile *p, const struct xl_diag *d,
                           const char *main_file,
                           const struct xl_facts *facts);
 

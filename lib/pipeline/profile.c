@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/diag_impl.h"
 #include "pipeline/pipeline.h"
 #include "util/util.h"
 
@@ -156,11 +157,14 @@ int xl_profile_filters_headers(const xl_profile *p) {
   return p->has_header || p->has_exclude;
 }
 
-unsigned xl_profile_hides(const xl_profile *p, const char *file,
+unsigned xl_profile_hides(const xl_profile *p, const xl_diag *d,
                           const char *main_file, const xl_facts *facts) {
+  const char *file = d->loc.file;
+
   if (strcmp(file, main_file) == 0 || !*file)
     return 0;
-  if (!p->system_headers && file_is_system(facts, file))
+  if (!p->system_headers &&
+      ((d->flags & XL_DIAG_IN_SYSTEM) || file_is_system(facts, file)))
     return XL_DIAG_BY_SYSTEM;
   if (!xl_profile_shows_header(p, file))
     return XL_DIAG_BY_HEADER;

@@ -46,9 +46,9 @@ static int put(xl_diags *to, const xl_diag *d, unsigned flags) {
 
 /* XL_DIAG_BY_* for why d is hidden, else 0. */
 static unsigned hidden_by(const xl_sift_in *in, const xl_diag *d) {
-  unsigned by = in->profile ? xl_profile_hides(in->profile, d->loc.file,
-                                               in->main_file, in->facts)
-                            : 0;
+  unsigned by =
+      in->profile ? xl_profile_hides(in->profile, d, in->main_file, in->facts)
+                  : 0;
 
   if (!by && in->lines &&
       !xl_linefilter_covers(in->lines, d->loc.file, d->loc.line))

@@ -1,0 +1,2 @@
+#include <top.h>
+int main() { return 0; }

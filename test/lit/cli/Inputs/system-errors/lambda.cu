@@ -1,0 +1,2 @@
+#include <lib.h>
+void user() { run_on_host([] {}); }
