@@ -38,9 +38,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
+#include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "driver.h"
 #include "library.h"
@@ -101,6 +104,75 @@ private:
   Sema *sema_ = nullptr;
 };
 
+/* A function the block declares at namespace scope, as BlockFunctions
+ * finds it in the block's AST. */
+struct BlockFn {
+  std::string name;
+  const std::string *ns; /* in BlockFnList::ns */
+  FileID fid;
+  unsigned offset;
+  SourceLocation::UIntTy loc; /* raw encoding */
+};
+
+struct BlockFnList {
+  std::vector<BlockFn> fns;
+  std::set<std::string> ns; /* the namespaces' qualified names */
+};
+
+/*
+ * The functions and function templates the block's headers declare at
+ * namespace scope (in a namespace, the translation unit or a linkage
+ * specification: where adl.c's visit of a unit finds them), named by an
+ * identifier and declared at a place in a file (not in a macro), for the
+ * language server's lookups of a header's functions (docfuncs.c): the
+ * document's index hides the PCH's declarations from the walk.
+ */
+class BlockFunctions : public ASTConsumer {
+public:
+  explicit BlockFunctions(BlockFnList &out) : out_(out) {}
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    sm_ = &ctx.getSourceManager();
+    visit(ctx.getTranslationUnitDecl(), &empty_);
+  }
+
+private:
+  void visit(const DeclContext *dc, const std::string *ns) {
+    for (const Decl *d : dc->decls()) {
+      if (const auto *n = dyn_cast<NamespaceDecl>(d))
+        visit(n, qualified(n, ns));
+      else if (isa<LinkageSpecDecl>(d) || isa<ExportDecl>(d))
+        visit(cast<DeclContext>(d), ns);
+      else if (const auto *t = dyn_cast<FunctionTemplateDecl>(d))
+        add(t, ns);
+      else if (const auto *f = dyn_cast<FunctionDecl>(d))
+        add(f, ns);
+    }
+  }
+
+  /* "std::__detail" for the namespace n in `outer` ("" for the global) */
+  const std::string *qualified(const NamespaceDecl *n,
+                               const std::string *outer) {
+    std::string name = n->isAnonymousNamespace() ? "(anonymous)"
+                                                 : n->getNameAsString();
+    return &*out_.ns.insert(outer->empty() ? name : *outer + "::" + name)
+                 .first;
+  }
+
+  void add(const NamedDecl *d, const std::string *ns) {
+    SourceLocation loc = d->getLocation();
+    if (!d->getDeclName().isIdentifier() || loc.isInvalid() || loc.isMacroID())
+      return;
+    std::pair<FileID, unsigned> at = sm_->getDecomposedLoc(loc);
+    out_.fns.push_back(
+        {d->getName().str(), ns, at.first, at.second, loc.getRawEncoding()});
+  }
+
+  BlockFnList &out_;
+  const std::string empty_;
+  const SourceManager *sm_ = nullptr;
+};
+
 /* clang's PCH, its consumer joined by the skip decision: a body is skipped
  * only when every consumer agrees (MultiplexConsumer), and PCHGenerator
  * agrees to all. BlockTrim comes first, so that the PCH is written after
@@ -109,6 +181,8 @@ class BlockPchAction : public GeneratePCHAction {
 public:
   BlockPchAction(ShownFn shown, void *shown_ctx)
       : shown_(shown), shown_ctx_(shown_ctx) {}
+
+  BlockFnList fns; /* BlockFunctions' */
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
@@ -119,6 +193,7 @@ protected:
       return nullptr;
     std::vector<std::unique_ptr<ASTConsumer>> all;
     all.push_back(std::make_unique<BlockTrim>());
+    all.push_back(std::make_unique<BlockFunctions>(fns));
     all.push_back(std::move(pch));
     all.push_back(std::make_unique<BlockSkip>(ci.getSourceManager(), shown_,
                                               shown_ctx_));
@@ -130,24 +205,28 @@ private:
   void *shown_ctx_;
 };
 
-/* The user files sm entered, src left out, as clang opened them. */
-std::set<std::string> user_files(const SourceManager &sm, const char *src) {
-  std::set<std::string> out;
+/* The files sm entered, src left out, as clang opened them, in the order
+ * they were first entered: the user files, or (all) every file. */
+std::vector<std::string> entered_files(const SourceManager &sm,
+                                       const char *src, bool all) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
 
   for (unsigned i = 0, n = sm.local_sloc_entry_size(); i < n; i++) {
     const SrcMgr::SLocEntry &e = sm.getLocalSLocEntry(i);
-    if (!e.isFile() || SrcMgr::isSystem(e.getFile().getFileCharacteristic()))
+    if (!e.isFile() ||
+        (!all && SrcMgr::isSystem(e.getFile().getFileCharacteristic())))
       continue;
     OptionalFileEntryRef fe = e.getFile().getContentCache().OrigEntry;
-    if (fe && fe->getName() != src)
-      out.insert(fe->getName().str());
+    if (fe && fe->getName() != src && seen.insert(fe->getName().str()).second)
+      out.push_back(fe->getName().str());
   }
   return out;
 }
 
 /* names as a NULL-terminated array of malloc'd strings; null without
  * memory. */
-char **to_c(const std::set<std::string> &names) {
+char **to_c(const std::vector<std::string> &names) {
   char **out = static_cast<char **>(calloc(names.size() + 1, sizeof(char *)));
   size_t k = 0;
 
@@ -166,14 +245,101 @@ char **to_c(const std::set<std::string> &names) {
   return out;
 }
 
+/* to_c's array freed; null is nothing. */
+void free_c(char **names) {
+  for (size_t k = 0; names && names[k]; k++)
+    free(names[k]);
+  free(names);
+}
+
+/* A C string of the pool at `at`, copied from s. */
+const char *pooled(char *pool, size_t *at, const std::string &s) {
+  char *p = pool + *at;
+  memcpy(p, s.c_str(), s.size() + 1);
+  *at += s.size() + 1;
+  return p;
+}
+
+/*
+ * list's functions as one malloc'd block: the array of *n entries, sorted
+ * by name, header, offset, then the strings; an entry whose file is not
+ * among headers (the block's own text) is left out. Null without memory.
+ */
+xl_cdriver_fn *to_c_fns(size_t *n, const BlockFnList &list,
+                        const SourceManager &sm,
+                        const std::vector<std::string> &headers) {
+  std::map<std::string, unsigned> index;
+  std::map<const std::string *, const char *> ns_at;
+  std::vector<std::pair<const BlockFn *, unsigned>> kept;
+  size_t bytes = 0, at;
+
+  for (unsigned i = 0; i < headers.size(); i++)
+    index.emplace(headers[i], i);
+  for (const BlockFn &f : list.fns) {
+    OptionalFileEntryRef fe = sm.getFileEntryRefForID(f.fid);
+    auto it = fe ? index.find(fe->getName().str()) : index.end();
+    if (it == index.end())
+      continue;
+    kept.push_back({&f, it->second});
+    bytes += f.name.size() + 1;
+  }
+  for (const std::string &ns : list.ns)
+    bytes += ns.size() + 1;
+  std::sort(kept.begin(), kept.end(), [](const auto &a, const auto &b) {
+    int c = a.first->name.compare(b.first->name);
+    if (c != 0)
+      return c < 0;
+    if (a.second != b.second)
+      return a.second < b.second;
+    return a.first->offset < b.first->offset;
+  });
+  at = kept.size() * sizeof(xl_cdriver_fn);
+  char *block = static_cast<char *>(malloc(at + bytes + 1));
+  if (!block)
+    return nullptr;
+  block[at] = '\0'; /* the global namespace's "" */
+  const char *global = block + at++;
+  for (const std::string &ns : list.ns)
+    ns_at[&ns] = pooled(block, &at, ns);
+  xl_cdriver_fn *out = reinterpret_cast<xl_cdriver_fn *>(block);
+  for (size_t k = 0; k < kept.size(); k++) {
+    const BlockFn &f = *kept[k].first;
+    auto ns = ns_at.find(f.ns);
+    out[k].ns = ns == ns_at.end() ? global : ns->second;
+    out[k].name = pooled(block, &at, f.name);
+    out[k].header = kept[k].second;
+    out[k].offset = f.offset;
+    out[k].loc = f.loc;
+  }
+  *n = kept.size();
+  return out;
+}
+
 } // namespace
 } // namespace xlp
 
 namespace xlp {
 namespace {
 
+/* What the block entered, into out (xl_cdriver_block), after act. */
+int block_outputs(xl_cdriver_block *out, const SourceManager &sm,
+                  const char *src, const BlockPchAction &act) {
+  std::vector<std::string> headers = entered_files(sm, src, true);
+
+  out->files = to_c(entered_files(sm, src, false));
+  out->headers = to_c(headers);
+  out->fns = to_c_fns(&out->nfns, act.fns, sm, headers);
+  if (out->files && out->headers && out->fns)
+    return XL_OK;
+  free_c(out->files);
+  free_c(out->headers);
+  free(out->fns);
+  memset(out, 0, sizeof(*out));
+  return XL_ENOMEM;
+}
+
 /* xl_cdriver_block_pch, but for giving the pages back. */
-int build_block_pch(int *out_built, char ***out_files, const char *pch,
+int build_block_pch(int *out_built, xl_cdriver_block *out, const char *pch,
                     const char *src, const char *text, size_t len,
                     const char *const *argv, int argc,
                     const xl_unsaved_file *files, size_t nfiles,
@@ -202,8 +368,7 @@ int build_block_pch(int *out_built, char ***out_files, const char *pch,
   BlockPchAction act(shown, shown_ctx);
   if (!ci.ExecuteAction(act) || ci.getDiagnostics().hasErrorOccurred())
     return XL_OK;
-  *out_files = to_c(user_files(ci.getSourceManager(), src));
-  if (!*out_files)
+  if (block_outputs(out, ci.getSourceManager(), src, act) < 0)
     return XL_ENOMEM;
   *out_built = 1;
   return XL_OK;
@@ -213,15 +378,15 @@ int build_block_pch(int *out_built, char ***out_files, const char *pch,
 } // namespace xlp
 
 extern "C" __attribute__((visibility("default"))) int
-xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
+xl_cdriver_block_pch(int *out_built, xl_cdriver_block *out, const char *pch,
                      const char *src, const char *text, size_t len,
                      const char *const *argv, int argc,
                      const xl_unsaved_file *files, size_t nfiles,
                      xl_cdriver_shown_fn shown, void *shown_ctx) {
   *out_built = 0;
-  *out_files = nullptr;
-  int rc = xlp::build_block_pch(out_built, out_files, pch, src, text, len,
-                                argv, argc, files, nfiles, shown, shown_ctx);
+  memset(out, 0, sizeof(*out));
+  int rc = xlp::build_block_pch(out_built, out, pch, src, text, len, argv,
+                                argc, files, nfiles, shown, shown_ctx);
   xlp::give_back_pages(); /* the block's AST, before the document's parse:
                              the server's peak is the larger of the two */
   return rc;

@@ -519,6 +519,26 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor p,
   return CXChildVisit_Continue;
 }
 
+/* find_function over one function a document's headers declare. */
+static int header_function(CXCursor c, void *data) {
+  lookup *lk = data;
+
+  find_function(c, clang_getNullCursor(), lk);
+  return !clang_Cursor_isNull(lk->found);
+}
+
+/* lk's lookup in the unit: its declarations, then, in a language-server
+ * document, those of its headers that the unit's cursor does not visit
+ * (fe_header_functions_fn). */
+static void find_in_unit(xl_fe *fe, lookup *lk) {
+  clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,
+                      lk);
+  if (clang_Cursor_isNull(lk->found) && fe->doc && fe->doc->header_functions &&
+      fe->doc->header_functions(fe->doc->header_ctx, lk->usr, lk->name,
+                                header_function, lk) < 0)
+    xl_fe_oom(fe);
+}
+
 /* Whether namespace usr declares a function or function template name. */
 static int declares(xl_fe *fe, const char *usr, const char *name) {
   lookup lk;
@@ -528,8 +548,7 @@ static int declares(xl_fe *fe, const char *usr, const char *name) {
   lk.name = name;
   lk.nargs = -1;
   lk.exclude = lk.found = clang_getNullCursor();
-  clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,
-                      &lk);
+  find_in_unit(fe, &lk);
   return !clang_Cursor_isNull(lk.found);
 }
 
@@ -617,8 +636,7 @@ void xl_fe_adl_resolve(xl_fe *fe, const fe_pending *p, xl_id lambda,
     lk.call = p->call;
     lk.exclude = p->target;
     lk.found = clang_getNullCursor();
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_function,
-                        &lk);
+    find_in_unit(fe, &lk);
     if (!clang_Cursor_isNull(lk.found))
       add_hazard(fe, p, lambda, extra.cur[i], lk.found);
   }

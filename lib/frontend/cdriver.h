@@ -66,6 +66,36 @@ int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
                      xl_cdriver_error_fn on_error, void *ctx);
 
 /*
+ * A function or function template that a header of a document's block
+ * declares at namespace scope (in a namespace, the translation unit or a
+ * linkage specification), named by an identifier, at a place in a file.
+ */
+typedef struct xl_cdriver_fn {
+  const char *name;  /* the identifier */
+  const char *ns;    /* the namespaces around it, outermost first and
+                        inline ones included: "std::__detail"; "" for the
+                        global namespace; "(anonymous)" for an unnamed one */
+  unsigned header;   /* its file: an index into xl_cdriver_block.headers */
+  unsigned offset;   /* of its name in that file, in bytes */
+  unsigned loc;      /* its name's place as the block's own parse encoded
+                        it (SourceLocation::getRawEncoding): a parse that
+                        loads the PCH has it at loc plus one constant */
+} xl_cdriver_fn;
+
+/* What xl_cdriver_block_pch tells of a block it built (the caller's). */
+typedef struct xl_cdriver_block {
+  char **files;      /* the user files the block entered, as clang opened
+                        them, src left out, in the order clang first
+                        entered them; NULL-terminated, each string and the
+                        array freed with free (xl_argv_free) */
+  char **headers;    /* every file it entered, system headers too: the same */
+  xl_cdriver_fn *fns; /* its functions (xl_cdriver_fn), sorted by name,
+                         header and offset: one block with their strings,
+                         freed with free */
+  size_t nfns;
+} xl_cdriver_block;
+
+/*
  * Build a precompiled header at `pch` of a language-server document's
  * leading block of directives (text[0..len)), read as the file `src` (a
  * name in the document's directory, never written, so that its quoted
@@ -77,15 +107,14 @@ int xl_cdriver_parse(int *out_parsed, xl_facts *facts, const char *file,
  * header body is skipped; a header that shown (may be NULL: every user
  * header is shown; asked with shown_ctx once per user header) does not
  * show is a library's, as a system header. *out_built is 1 when the PCH
- * was written, 0 when clang refused the arguments or reported an error
- * (the caller then parses as before: the error is reported there).
- * *out_files (the caller's: a NULL-terminated array of strings, each and
- * the array freed with free) names the user files the block entered, as
- * clang opened them, src left out. Returns XL_OK or XL_ENOMEM (nothing out).
+ * was written, *out then filled (xl_cdriver_block), 0 when clang refused
+ * the arguments or reported an error (the caller then parses as before:
+ * the error is reported there; *out is zeroed). Returns XL_OK or
+ * XL_ENOMEM (nothing out).
  */
-int xl_cdriver_block_pch(int *out_built, char ***out_files, const char *pch,
-                         const char *src, const char *text, size_t len,
-                         const char *const *argv, int argc,
+int xl_cdriver_block_pch(int *out_built, xl_cdriver_block *out,
+                         const char *pch, const char *src, const char *text,
+                         size_t len, const char *const *argv, int argc,
                          const xl_unsaved_file *files, size_t nfiles,
                          xl_cdriver_shown_fn shown, void *shown_ctx);
 

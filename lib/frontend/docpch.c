@@ -30,11 +30,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cdriver.h" /* its types; its functions only with XL_HAVE_CDRIVER */
 #include "fe.h"
 #include "frontend.h"
-#ifdef XL_HAVE_CDRIVER
-#include "cdriver.h"
-#endif
 
 typedef struct block_file {
   long long size, mtime_ns; /* -1 when it could not be stat'ed */
@@ -43,9 +41,12 @@ typedef struct block_file {
 struct fe_block {
   char *src;          /* the block's name: beside the document, not written */
   char *path;         /* the PCH, or NULL */
-  char **files;       /* the user files it entered (NULL-terminated) */
-  block_file *stamps; /* theirs on disk, when built */
+  xl_cdriver_block out; /* what it entered: user files, headers, functions */
+  unsigned delta;      /* a parse's place of a function, less its loc */
+  int has_delta;       /* delta is known (docfuncs.c) */
+  block_file *stamps; /* the user files' on disk, when built */
   size_t nfiles;
+  size_t nheaders;
   uint64_t key;       /* of the block's text and the unsaved files */
   uint64_t failed;    /* the key of a block given up; 0: none */
   const fe_shown *shown; /* lent: the header filter, or NULL */
@@ -136,11 +137,14 @@ static void drop_pch(fe_block *b) {
     unlink(b->path);
   free(b->path);
   b->path = NULL;
-  xl_argv_free(b->files);
+  xl_argv_free(b->out.files);
+  xl_argv_free(b->out.headers);
+  free(b->out.fns);
   free(b->stamps);
-  b->files = NULL;
+  memset(&b->out, 0, sizeof(b->out));
+  b->has_delta = 0;
   b->stamps = NULL;
-  b->nfiles = 0;
+  b->nfiles = b->nheaders = 0;
 }
 
 void xl_fe_block_free(fe_block *b) {
@@ -156,7 +160,7 @@ static int entered(const fe_block *b, const char *path) {
   size_t i;
 
   for (i = 0; i < b->nfiles; i++)
-    if (strcmp(b->files[i], path) == 0)
+    if (strcmp(b->out.files[i], path) == 0)
       return 1;
   return 0;
 }
@@ -183,14 +187,14 @@ static uint64_t block_key(const fe_block *b, int all, const char *text,
 static int stamp(fe_block *b) {
   size_t n = 0;
 
-  while (b->files && b->files[n])
+  while (b->out.files && b->out.files[n])
     n++;
   b->stamps = calloc(n ? n : 1, sizeof(*b->stamps));
   if (!b->stamps)
     return XL_ENOMEM;
   for (b->nfiles = 0; b->nfiles < n; b->nfiles++)
     xl_file_stamp(&b->stamps[b->nfiles].size, &b->stamps[b->nfiles].mtime_ns,
-                  b->files[b->nfiles]);
+                  b->out.files[b->nfiles]);
   return XL_OK;
 }
 
@@ -200,7 +204,7 @@ static int unchanged_on_disk(const fe_block *b) {
   size_t i;
 
   for (i = 0; i < b->nfiles; i++) {
-    xl_file_stamp(&size, &mtime, b->files[i]);
+    xl_file_stamp(&size, &mtime, b->out.files[i]);
     if (size != b->stamps[i].size || mtime != b->stamps[i].mtime_ns)
       return 0;
   }
@@ -222,7 +226,7 @@ static int build(fe_block *b, uint64_t failed, const char *text,
     return XL_OK;
   }
   drop_pch(b); /* after: the new file's name differs from the old one's */
-  rc = xl_cdriver_block_pch(&built, &b->files, path, b->src, text, block,
+  rc = xl_cdriver_block_pch(&built, &b->out, path, b->src, text, block,
                             argv, argc, files, nfiles,
                             b->shown ? xl_fe_shown_header : NULL,
                             (void *)b->shown);
@@ -237,6 +241,8 @@ static int build(fe_block *b, uint64_t failed, const char *text,
     drop_pch(b);
     return XL_ENOMEM;
   }
+  while (b->out.headers[b->nheaders])
+    b->nheaders++;
   b->key = block_key(b, 0, text, block, files, nfiles);
   b->failed = 0;
   return XL_OK;
@@ -276,5 +282,27 @@ const char *xl_fe_block_src(const fe_block *b) { return b->src; }
 
 const char *const *xl_fe_block_files(const fe_block *b, size_t *n) {
   *n = b && b->path ? b->nfiles : 0;
-  return *n ? (const char *const *)b->files : NULL;
+  return *n ? (const char *const *)b->out.files : NULL;
+}
+
+const char *const *xl_fe_block_headers(const fe_block *b, size_t *n) {
+  *n = b && b->path ? b->nheaders : 0;
+  return *n ? (const char *const *)b->out.headers : NULL;
+}
+
+const xl_cdriver_fn *xl_fe_block_functions(const fe_block *b, size_t *n) {
+  *n = b && b->path ? b->out.nfns : 0;
+  return *n ? b->out.fns : NULL;
+}
+
+int xl_fe_block_delta(const fe_block *b, unsigned *delta) {
+  *delta = b && b->path && b->has_delta ? b->delta : 0;
+  return b && b->path && b->has_delta;
+}
+
+void xl_fe_block_set_delta(fe_block *b, unsigned delta) {
+  if (!b || !b->path)
+    return;
+  b->delta = delta;
+  b->has_delta = 1;
 }

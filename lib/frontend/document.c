@@ -468,13 +468,19 @@ static void doc_text_free(doc_text *t) {
 static int doc_facts(xl_facts **out, xl_frontend_doc *doc, fe_doc_in *in,
                      xl_diags *clang_errors, xl_error *err) {
   CXTranslationUnit again = NULL;
+  fe_docfuncs *funcs = NULL;
   xl_recovery rec;
   int rc;
 
   memset(&rec, 0, sizeof(rec));
   if (xl_fe_recover(&rec, &again, doc->tu, doc->index, doc->cmd->file,
                     doc->argv, pch_args(doc, doc->tu_pch), in->main_text,
-                    in->main_len) < 0) {
+                    in->main_len) < 0 ||
+      xl_fe_docfuncs_new(&funcs, again ? again : doc->tu,
+                         xl_frontend_doc_block_pch(doc) ? doc->block : NULL,
+                         doc->cmd->file) < 0) {
+    if (again)
+      clang_disposeTranslationUnit(again);
     xl_recovery_free(&rec);
     return xl_error_set(err, XL_ENOMEM, "out of memory");
   }
@@ -482,9 +488,12 @@ static int doc_facts(xl_facts **out, xl_frontend_doc *doc, fe_doc_in *in,
     in->incl = NULL; /* another unit: its files are its own */
     in->main_text = NULL; /* and its text, recover.c's */
   }
+  in->header_functions = xl_fe_docfuncs_each; /* the unit's (again's) */
+  in->header_ctx = funcs;
   rc = xl_fe_tu_facts(out, doc->index, again ? again : doc->tu,
                       again ? &rec : NULL, doc->cmd, &doc->opts, clang_errors,
                       NULL, in, err);
+  xl_fe_docfuncs_free(funcs);
   doc->kept = !again && rc == XL_OK && xl_fe_incl_reused(doc->incl);
   if (again)
     clang_disposeTranslationUnit(again);

@@ -513,6 +513,43 @@ int xl_fe_shown_header(void *ctx, const char *file);
  * translation unit: the editor's texts, which the device side parses too,
  * its kept list of user files, and the user files of the block of headers
  * it precompiled (docpch.c). */
+/*
+ * The functions named `name` that the namespace whose USR is ns_usr ("" for
+ * the global namespace) declares in a document's headers, which the
+ * translation unit's cursor does not visit (the index hides the
+ * declarations of the document's PCH): each(c, data) for each, in the order
+ * the headers were first entered and then in each one's text, until it
+ * returns nonzero; possibly others of that name too, which each must test
+ * (adl.c's find_function does). Returns XL_OK, or XL_ENOMEM (each may have
+ * had some of them). Lent to the walk by document.c, for adl.c's lookups
+ * (docfuncs.c).
+ */
+typedef int (*fe_header_functions_fn)(void *ctx, const char *ns_usr,
+                                      const char *name,
+                                      int (*each)(CXCursor c, void *data),
+                                      void *data);
+
+/* ---- docfuncs.c ---------------------------------------------------------- */
+
+typedef struct fe_docfuncs fe_docfuncs;
+struct fe_block;
+
+/*
+ * The functions of a document's headers for tu, whose main file is
+ * main_file: those of its precompiled block `b` (lent; NULL: none), found
+ * at their places on demand (b keeps how to find them fast: its delta).
+ * *out is the caller's (xl_fe_docfuncs_free). XL_OK or XL_ENOMEM.
+ */
+int xl_fe_docfuncs_new(fe_docfuncs **out, CXTranslationUnit tu,
+                       struct fe_block *b, const char *main_file);
+
+/* Free d (NULL is nothing). */
+void xl_fe_docfuncs_free(fe_docfuncs *d);
+
+/* fe_header_functions_fn over ctx, an fe_docfuncs. */
+int xl_fe_docfuncs_each(void *ctx, const char *ns_usr, const char *name,
+                        int (*each)(CXCursor c, void *data), void *data);
+
 typedef struct fe_doc_in {
   const struct CXUnsavedFile *unsaved; /* the main file's text first */
   unsigned nunsaved;
@@ -527,6 +564,8 @@ typedef struct fe_doc_in {
   int header_bodies_skipped; /* headers' bodies were skipped (the block's
                                 system headers, or every header with clang's
                                 preamble): uses.c's XL_USE_OPAQUE_ARG */
+  fe_header_functions_fn header_functions; /* NULL: none */
+  void *header_ctx;
 } fe_doc_in;
 
 /*
@@ -727,6 +766,26 @@ const char *xl_fe_block_src(const fe_block *b);
 /* The user files b's PCH entered (b's), or NULL with *n = 0 when it has
  * none. b may be NULL. */
 const char *const *xl_fe_block_files(const fe_block *b, size_t *n);
+
+/* Every file b's PCH entered, system headers too, in the order clang first
+ * entered them (b's), or NULL with *n = 0 when it has none. b may be
+ * NULL. */
+const char *const *xl_fe_block_headers(const fe_block *b, size_t *n);
+
+/* The functions b's headers declare at namespace scope (b's; cdriver.h's
+ * xl_cdriver_fn, sorted by name; header indexes xl_fe_block_headers'), or
+ * NULL with *n = 0 when none. b may be NULL. */
+const struct xl_cdriver_fn *xl_fe_block_functions(const fe_block *b,
+                                                  size_t *n);
+
+/* Whether the offset between the places of b's functions in a parse that
+ * loads b's PCH and their xl_cdriver_fn.loc is known (docfuncs.c): 1 with
+ * *delta, else 0 (*delta = 0). It holds while the PCH does: a new PCH
+ * forgets it. b may be NULL. */
+int xl_fe_block_delta(const fe_block *b, unsigned *delta);
+
+/* Remember that offset for b's PCH (nothing when b has none). */
+void xl_fe_block_set_delta(fe_block *b, unsigned delta);
 
 /* ---- device.c ---------------------------------------------------------- */
 

@@ -7,7 +7,6 @@
 // RUN: FileCheck --check-prefix=FIXED --input-file=%t.cu %s
 // RUN: %xlambda check --quiet %t.cu -- -std=c++17 | count 0
 
-// LSP: missing extended_lambda_adl_hazard -- the server's walk sees no declaration of the leading #include block's PCH, so no candidate declared in a header
 // A function that takes a std type brings namespace std into the lookup
 // through nvcc's placeholder. In C++17, libstdc++'s <algorithm> declares
 // the parallel algorithms there: std::for_each(ExecutionPolicy &&, first,
