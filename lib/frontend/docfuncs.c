@@ -197,8 +197,9 @@ static CXCursor fn_at(const fe_docfuncs *d, const xl_cdriver_fn *fn,
 
 /*
  * fn's place found fast: its loc plus the block's delta, in a location of
- * the unit (whose pointers are the unit's source manager's). 0 when the
- * delta is not known yet.
+ * the unit (whose pointers are the unit's source manager's) whose int_data,
+ * clang's raw encoding of the place (seam.h, FIELDS), is set to it. 0 when
+ * the delta is not known yet.
  */
 static int fast_place(CXSourceLocation *at, fe_docfuncs *d,
                       const xl_cdriver_fn *fn) {
