@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "cdriver.h" /* xl_cdriver_fn */
+#include "docfuncs.h"
 #include "fe.h"
 #include "frontend.h"
 

@@ -38,6 +38,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "docfuncs.h"
 #include "fe.h"
 #include "recover.h"
 #include "frontend.h"
