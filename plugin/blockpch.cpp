@@ -117,6 +117,7 @@ struct BlockFn {
 struct BlockFnList {
   std::vector<BlockFn> fns;
   std::set<std::string> ns; /* the namespaces' qualified names */
+  bool kernels = false;     /* a __global__ function template among them */
 };
 
 /*
@@ -143,8 +144,10 @@ private:
         visit(n, qualified(n, ns));
       else if (isa<LinkageSpecDecl>(d) || isa<ExportDecl>(d))
         visit(cast<DeclContext>(d), ns);
-      else if (const auto *t = dyn_cast<FunctionTemplateDecl>(d))
+      else if (const auto *t = dyn_cast<FunctionTemplateDecl>(d)) {
         add(t, ns);
+        out_.kernels |= t->getTemplatedDecl()->hasAttr<CUDAGlobalAttr>();
+      }
       else if (const auto *f = dyn_cast<FunctionDecl>(d))
         add(f, ns);
     }
@@ -329,6 +332,7 @@ int block_outputs(xl_cdriver_block *out, const SourceManager &sm,
   out->files = to_c(entered_files(sm, src, false));
   out->headers = to_c(headers);
   out->fns = to_c_fns(&out->nfns, act.fns, sm, headers);
+  out->kernel_templates = act.fns.kernels;
   if (out->files && out->headers && out->fns)
     return XL_OK;
   free_c(out->files);

@@ -93,6 +93,7 @@ typedef struct xl_cdriver_block {
                          header and offset: one block with their strings,
                          freed with free */
   size_t nfns;
+  int kernel_templates; /* 1 when one of them is a __global__ template */
 } xl_cdriver_block;
 
 /*

@@ -306,3 +306,7 @@ void xl_fe_block_set_delta(fe_block *b, unsigned delta) {
   b->delta = delta;
   b->has_delta = 1;
 }
+
+int xl_fe_block_no_kernel_templates(const fe_block *b) {
+  return b && b->path && !b->out.kernel_templates;
+}

@@ -533,6 +533,7 @@ int xl_frontend_doc_parse(xl_facts **out, xl_frontend_doc *doc,
     if (xl_frontend_doc_block_pch(doc)) {
       in.block_files = xl_fe_block_files(doc->block, &in.nblock_files);
       in.block_src = xl_fe_block_src(doc->block);
+      in.no_header_kernels = xl_fe_block_no_kernel_templates(doc->block);
     }
     rc = doc_facts(out, doc, &in, clang_errors, err);
   }

@@ -160,6 +160,9 @@ typedef struct xl_fe {
   xl_facts *facts;
   int status;                 /* sticky: XL_ENOMEM once memory ran out */
   int walk_system;            /* walk system-header declarations too */
+  int kernel_template;        /* met a __global__ function template, when
+                                 the document's headers declare none
+                                 (walk.c) */
 
   fe_srcmap src;              /* srcmap.c */
   fe_types types;             /* types.c */
@@ -545,6 +548,9 @@ typedef struct fe_doc_in {
                                 preamble): uses.c's XL_USE_OPAQUE_ARG */
   fe_header_functions_fn header_functions; /* NULL: none */
   void *header_ctx;
+  int no_header_kernels; /* the precompiled headers declare no __global__
+                            function template (known): a body skipped there
+                            can launch only the unit's own (walk.c) */
 } fe_doc_in;
 
 /*
@@ -765,6 +771,10 @@ int xl_fe_block_delta(const fe_block *b, unsigned *delta);
 
 /* Remember that offset for b's PCH (nothing when b has none). */
 void xl_fe_block_set_delta(fe_block *b, unsigned delta);
+
+/* 1 when b's PCH is built and its headers declare no __global__ function
+ * template, else 0 (none built: not known). b may be NULL. */
+int xl_fe_block_no_kernel_templates(const fe_block *b);
 
 /* ---- device.c ---------------------------------------------------------- */
 

@@ -147,9 +147,27 @@ int xl_fe_is_instantiation(CXCursor func) {
  * precompiled preamble), and they must not be walked twice.
  */
 static enum CXChildVisitResult visit_function(xl_fe *fe, CXCursor c) {
+  if (fe->doc->no_header_kernels && !fe->kernel_template &&
+      clang_getCursorKind(c) == CXCursor_FunctionTemplate &&
+      xl_fe_decl_space(c, NULL) == XL_SPACE_GLOBAL)
+    fe->kernel_template = 1;
   if (clang_isCursorDefinition(c) && !xl_fe_is_instantiation(c))
     walk_function(fe, c, XL_NONE);
   return CXChildVisit_Continue;
+}
+
+/*
+ * A document asks for a second parse with its headers' bodies when a
+ * closure goes into a library template whose body was skipped (uses.c):
+ * that body may give it to a kernel template. When the precompiled headers
+ * declare no __global__ function template and the walk met none, no body
+ * can (the kernel must be declared where the body can name it, or found by
+ * argument-dependent lookup in the closure's own namespace, the unit's),
+ * and the document is not parsed again.
+ */
+static void settle_header_bodies(xl_fe *fe) {
+  if (fe->doc->no_header_kernels && !fe->kernel_template)
+    fe->facts->flags &= ~(uint32_t)XL_FACTS_WANTS_HEADER_BODIES;
 }
 
 /* ---- lambdas, statements, branches ------------------------------------- */
@@ -281,6 +299,7 @@ int xl_fe_walk(xl_fe *fe) {
   if (fe->status == XL_OK) /* the instantiated bodies (instances.c) */
     fe->status = xl_fe_instances_run(fe);
   xl_fe_uses_finish(fe); /* host-side uses, instances included (uses.c) */
+  settle_header_bodies(fe);
   return fe->status;
 }
 
