@@ -199,8 +199,9 @@ static CXCursor fn_at(const fe_docfuncs *d, const xl_cdriver_fn *fn,
 /*
  * fn's place found fast: its loc plus the block's delta, in a location of
  * the unit (whose pointers are the unit's source manager's) whose int_data,
- * clang's raw encoding of the place (seam.h, FIELDS), is set to it. 0 when
- * the delta is not known yet.
+ * clang's raw encoding of the place (seam.h, FIELDS; srcmap.c's file_start
+ * moves a place within a file the same way), is set to it. 0 when the
+ * delta is not known yet.
  */
 static int fast_place(CXSourceLocation *at, fe_docfuncs *d,
                       const xl_cdriver_fn *fn) {
@@ -216,7 +217,7 @@ static int fast_place(CXSourceLocation *at, fe_docfuncs *d,
     d->base = clang_getLocationForOffset(d->tu, main, 0);
     d->has_base = 1;
   }
-  if (!d->base.ptr_data[0])
+  if (clang_equalLocations(d->base, clang_getNullLocation()))
     return 0;
   *at = d->base;
   at->int_data = fn->loc + delta;
