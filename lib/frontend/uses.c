@@ -436,7 +436,8 @@ static void follow(follow_ctx *cx, CXCursor fn, unsigned param,
   unsigned saved = cx->ntaint;
   int n;
 
-  if (clang_Cursor_isNull(def) && !cx->opaque && body_skipped(cx, fn)) {
+  if (clang_Cursor_isNull(def) && !cx->opaque && body_skipped(cx, fn) &&
+      !xl_fe_thrust_on_host(fn)) {
     cx->opaque = xl_fe_qualified_name(cx->fe, fn);
     cx->opaque_site = xl_fe_uses__loc(cx->fe, call);
   }

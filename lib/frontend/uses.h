@@ -133,6 +133,17 @@ unsigned xl_fe_intro_pattern(xl_fe *fe, CXCursor def, unsigned param,
  */
 const char *xl_fe_cccl_query(CXCursor def, unsigned param);
 
+/* ---- cccl_host.c: Thrust calls that run on the host --------------------- */
+
+/*
+ * Whether fn, a function template specialization whose body the document
+ * skipped, is a Thrust algorithm whose call runs its function objects on
+ * the host (a host policy, or only host iterators: cccl_host.c lists them),
+ * so that no kernel can take a closure given to it. Cannot fail (a name
+ * too long to build is no match, and the call stays opaque).
+ */
+int xl_fe_thrust_on_host(CXCursor fn);
+
 /* The registered closure (NULL when the lambda was not seen). */
 const fe_closure *xl_fe_uses_closure(const fe_uses *u, CXCursor closure);
 
