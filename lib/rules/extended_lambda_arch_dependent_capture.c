@@ -12,7 +12,9 @@
  * captures!") -- unless another extended lambda of the translation unit has
  * that many captures in the host compilation: then it compiles too
  * (test/gpu/arch_capture_count.cu). An error when the closure reaches a
- * kernel (directly or through a launcher), a warning otherwise.
+ * kernel (directly or through a launcher, or as a template argument of a
+ * kernel's specialization that the walk recorded: a chain of launchers
+ * deeper than the launcher search goes), a warning otherwise.
  *
  * Detector: lib/frontend/archscan.c (xl_fe_arch_scan(): whether the device side
  *   is parsed), lib/frontend/device.c (xl_fe_device_pass(): facts->device),
@@ -22,7 +24,9 @@
  */
 #include <stdlib.h>
 
+#include "inst.h"
 #include "rule_util.h"
+#include "typewalk.h"
 
 #define LIST_MAX 6
 
@@ -184,12 +188,50 @@ static void note_opaque(xl_diag *diag, const xl_facts *h, const xl_lambda *a) {
                      skipped, callee);
 }
 
+/* A __global__ specialization over the closure of a, or of a lambda at
+ * its place (its pattern, its other instantiations), or XL_NONE: a kernel
+ * that takes the closure by its type, though no launch of it was followed
+ * (down a chain of calls deeper than the launcher search goes). */
+static xl_id kernel_over(const xl_facts *h, const xl_lambda *a) {
+  xl_id k = XL_NONE;
+  uint32_t i;
+
+  for (i = 0; i < h->nlambdas && k == XL_NONE; i++)
+    if (h->lambdas[i].loc.file == a->loc.file &&
+        h->lambdas[i].loc.offset == a->loc.offset)
+      k = xl_lambda_kernel(h, i);
+  return k;
+}
+
+/* The note at the copy to the device: at the use, or for a kernel found by
+ * its template arguments, where user code requests it (inst.h). */
+static void note_copy(xl_diag *diag, const xl_facts *h, const xl_use *u,
+                      xl_id kernel, const char *why) {
+  static const char text[] =
+      "the host copies the closure to the device here, through '%s'; %s";
+  char name[256];
+  xl_id from;
+  xl_loc at;
+
+  if (u) {
+    xl_diag_add_note(diag, u->loc, text, u->callee ? u->callee : "?", why);
+    return;
+  }
+  snprintf(name, sizeof(name), "%.*s",
+           (int)strcspn(h->funcs[kernel].name, "<"), h->funcs[kernel].name);
+  at = xl_shown_poi(h, kernel, &from);
+  xl_diag_add_note(diag, at, text, name, why);
+  xl_note_library_launch(diag, h, kernel, from, name);
+  xl_note_instantiations(diag, h, h->funcs[from].poi_func, 0);
+}
+
 static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
                    const xl_facts *d, const xl_lambda *b) {
   char hl[256], dl[256];
-  int to_kernel = (a->flags & XL_LAMBDA_TO_KERNEL) != 0;
   const xl_use *u = xl_use_of(h, a, (1u << XL_USE_KERNEL_ARG) |
                                         (1u << XL_USE_LAUNCHER_ARG));
+  xl_id kernel = u ? XL_NONE : kernel_over(h, a);
+  int to_kernel = (a->flags & XL_LAMBDA_TO_KERNEL) || kernel != XL_NONE;
   xl_diag *diag = xl_report_extended_lambda_arch_dependent_capture_as(
       ctx, to_kernel ? XL_SEV_ERROR : XL_SEV_WARNING, a->loc,
       xl_lambda_space(a), list(hl, sizeof(hl), h, a),
@@ -197,19 +239,15 @@ static void report(xl_rule_ctx *ctx, const xl_facts *h, const xl_lambda *a,
 
   xl_diag_add_range(diag, a->intro);
   note_differences(diag, h, a, d, b);
-  if (u)
-    xl_diag_add_note(diag, u->loc,
-                     "the host copies the closure to the device here, "
-                     "through '%s'; %s",
-                     u->callee ? u->callee : "?",
-                     a->ncaptures != b->ncaptures
-                         ? "the capture counts differ: nvcc's host "
-                           "compilation fails (its static assertion "
-                           "'unexpected number of captures!'), or compiles "
-                           "when another extended lambda of the file has as "
-                           "many captures"
-                         : "the device then reads the captured values from "
-                           "the wrong places");
+  if (u || kernel != XL_NONE)
+    note_copy(diag, h, u, kernel,
+              a->ncaptures != b->ncaptures
+                  ? "the capture counts differ: nvcc's host compilation "
+                    "fails (its static assertion 'unexpected number of "
+                    "captures!'), or compiles when another extended lambda "
+                    "of the file has as many captures"
+                  : "the device then reads the captured values from the "
+                    "wrong places");
   else
     note_opaque(diag, h, a);
   suggest(diag, h, a, d, b);

@@ -29,7 +29,7 @@ results="$out/results.txt"
 
 programs="this_capture this_explicit arch_capture arch_count arch_count_host arch_host_only
 arch_capture_count host_return_type adl_hazard star_this byref_copy
-this_capture_ref this_kokkos hd_nested"
+this_capture_ref this_kokkos hd_nested arch_capture_thrust"
 sanitized="this_capture this_explicit star_this host_return_type this_capture_ref this_kokkos"
 [ $# -gt 0 ] && programs="$*"
 

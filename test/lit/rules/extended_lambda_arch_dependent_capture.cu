@@ -68,6 +68,35 @@ void other_count(int a, int b) {
   // FIXED: auto lam = [a, b] __device__ {
 }
 
+// A chain of launchers deeper than the launcher search follows (five
+// calls): the kernel's specialization over the closure, which the walk
+// records, tells that the closure reaches it (a warning until 2026-12-01).
+template <typename F> void deep6(F f) { kernel<<<1, 1>>>(f); }
+template <typename F> void deep5(F f) { deep6(f); }
+template <typename F> void deep4(F f) { deep5(f); }
+template <typename F> void deep3(F f) { deep4(f); }
+template <typename F> void deep2(F f) { deep3(f); }
+template <typename F> void deep1(F f) { deep2(f); }
+
+void deep_chain(int x1, int x2) {
+  deep1([=] __host__ __device__ {
+  // CHECK: :[[@LINE-1]]:9: error: extended __host__ __device__ lambda captures 'x1' in the host compilation but 'x2' in the device compilation [extended_lambda_arch_dependent_capture]
+#ifdef __CUDA_ARCH__
+    return x2 + 2;
+    // CHECK: :[[@LINE-1]]:12: note: 'x2' is captured only in the device compilation
+#else
+    return x1 + 10;
+    // CHECK: :[[@LINE-1]]:12: note: 'x1' is captured only in the host compilation
+#endif
+  });
+  // CHECK: :[[@LINE-18]]:41: note: the host copies the closure to the device here, through 'kernel'; the device then reads the captured values from the wrong places
+  // CHECK: :[[@LINE-18]]:41: note: in instantiation of 'deep6<{{.*}}>' requested here
+  // CHECK: :[[@LINE-15]]:41: note: in instantiation of 'deep2<{{.*}}>' requested here
+  // CHECK: :[[@LINE-13]]:3: note: in instantiation of 'deep1<{{.*}}>' requested here
+  // CHECK: :[[@LINE-14]]:9: note: capture the variables explicitly
+  // FIXED: deep1([x1, x2] __host__ __device__ {
+}
+
 // Not sent to a kernel in this file: a warning.
 void not_launched(int x, int y) {
   auto lam = [=] __device__ {
