@@ -16,13 +16,16 @@
  * lambdas in device code are not extended lambdas.
  *
  * A system header's specialization is not walked, with one exception: when
- * it carries the closure of a lambda that is not an extended lambda, or a
- * class defined in a function (in its parameters, template arguments or
- * class), its body is searched for the specializations it uses, and so on
- * down, only to find the kernels that type reaches (FE_WALK_KERNELS). That
- * is how a lambda left unannotated, or a local functor, passed to
- * thrust::for_each is seen to reach CUB's kernel, which nvcc rejects
- * (global_lambda_template_arg, global_func_local_template_arg).
+ * it carries a lambda's closure, or a class defined in a function (in its
+ * parameters, template arguments or class), its body is searched for the
+ * specializations it uses, and so on down, only to find the kernels that
+ * type reaches (FE_WALK_KERNELS). That is how a lambda left unannotated, or
+ * a local functor, passed to thrust::for_each is seen to reach CUB's
+ * kernel, which nvcc rejects (global_lambda_template_arg,
+ * global_func_local_template_arg), and how an extended lambda's closure is
+ * seen to reach it, which makes extended_lambda_arch_dependent_capture an
+ * error (test/gpu/arch_capture_thrust.cu; until 2026-12-01 only the closures
+ * of lambdas that are not extended were followed).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -47,13 +50,15 @@ static int is_closure_class(CXCursor cls) {
   return xl_fe_uses__closure_spelled(clang_getCursorType(cls), 1, &record);
 }
 
-/* ---- system templates that carry a host lambda's closure ---------------- */
+/* ---- system templates that carry a lambda's closure --------------------- */
 
 #define CARRY_DEPTH 8
 
 /* 1 when type t holds, through pointers, references, arrays, function types
- * and template arguments, the closure of a lambda that is not annotated, or
- * a class defined in a function (global_func_local_template_arg). */
+ * and template arguments, a lambda's closure (global_lambda_template_arg for
+ * one that is not annotated, extended_lambda_arch_dependent_capture for an
+ * extended one), or a class defined in a function
+ * (global_func_local_template_arg). */
 static int carries(CXType t, unsigned depth) {
   CXCursor d;
   int i, n;
@@ -82,7 +87,7 @@ static int carries(CXType t, unsigned depth) {
   }
   d = clang_getTypeDeclaration(t);
   if (is_closure_class(d))
-    return !xl_fe_closure_is_device(d);
+    return 1;
   if (xl_fe_in_function(d))
     return 1;
   n = clang_Type_getNumTemplateArguments(t);
@@ -153,8 +158,8 @@ static int carries_spelled(const xl_fe *fe, CXType t) {
   return may && carries(t, CARRY_DEPTH);
 }
 
-/* 1 when specialization def carries an unannotated lambda's closure or a
- * local class in its type, its template arguments or its class's. */
+/* 1 when specialization def carries a lambda's closure or a local class in
+ * its type, its template arguments or its class's. */
 static int carries_host_type(const xl_fe *fe, CXCursor def) {
   CXCursor cls = clang_getCursorSemanticParent(def);
   int i, n = clang_Cursor_getNumTemplateArguments(def);

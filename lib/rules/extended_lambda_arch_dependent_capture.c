@@ -14,13 +14,17 @@
  * (test/gpu/arch_capture_count.cu). An error when the closure reaches a
  * kernel (directly or through a launcher, or as a template argument of a
  * kernel's specialization that the walk recorded: a chain of launchers
- * deeper than the launcher search goes), a warning otherwise.
+ * deeper than the launcher search goes, a library's kernel such as CUB's
+ * under thrust::transform, where test/gpu/arch_capture_thrust.cu computes 3,
+ * not 42), a warning otherwise.
  *
  * Detector: lib/frontend/archscan.c (xl_fe_arch_scan(): whether the device side
  *   is parsed), lib/frontend/device.c (xl_fe_device_pass(): facts->device),
  *   lib/frontend/pair.c (pair_lists(): peer), lib/frontend/capture.c
  *   (xl_fe_lambda_end(): the captures of each side), lib/frontend/uses.c
- *   (mark_to_kernel(): XL_LAMBDA_TO_KERNEL)
+ *   (mark_to_kernel(): XL_LAMBDA_TO_KERNEL), lib/frontend/instances.c
+ *   (__global__ specializations, a system template's followed when it
+ *   carries a closure)
  */
 #include <stdlib.h>
 
@@ -191,7 +195,8 @@ static void note_opaque(xl_diag *diag, const xl_facts *h, const xl_lambda *a) {
 /* A __global__ specialization over the closure of a, or of a lambda at
  * its place (its pattern, its other instantiations), or XL_NONE: a kernel
  * that takes the closure by its type, though no launch of it was followed
- * (down a chain of calls deeper than the launcher search goes). */
+ * (down a chain of calls deeper than the launcher search goes, or through a
+ * library that wraps the closure before its launch). */
 static xl_id kernel_over(const xl_facts *h, const xl_lambda *a) {
   xl_id k = XL_NONE;
   uint32_t i;

@@ -20,6 +20,9 @@ difference.
 A known difference is written in the file, `// LSP: missing RULE -- why`:
 the server's findings must then equal check's without RULE's, and check
 must have at least one of RULE's (the line says "same but for RULE").
+`// LSP: differs RULE -- why` is a finding both report, with another
+severity or other notes: both sides' findings of RULE are left out, and
+each side must have at least one (the line says "same but for RULE").
 
 --every N checks every Nth file of the sorted list, and the first file of
 each set of arguments the sample would otherwise miss (the CI's time: a file
@@ -45,9 +48,10 @@ def run_args(path):
     return []
 
 
-def known_missing(path):
-    """The rules of the file's `// LSP: missing RULE -- why` lines."""
-    return {m.group(1) for m in re.finditer(r'// LSP: missing (\S+) -- \S',
+def known_missing(path, kind='missing'):
+    """The rules of the file's `// LSP: KIND RULE -- why` lines (KIND:
+    missing or differs)."""
+    return {m.group(1) for m in re.finditer(r'// LSP: %s (\S+) -- \S' % kind,
                                             open(path, encoding='utf-8').read())}
 
 
@@ -183,11 +187,17 @@ def main():
         s.p.wait()
         want = check(xlambda, path, run_args(path))
         missing = known_missing(path)
-        kept = [w for w in want if w[2] not in missing]
-        ok = all(same(kept, lsp_findings(published.get((uri, v), [])))
-                 for v in (1, 2)) and (not missing or len(kept) < len(want))
+        differs = known_missing(path, 'differs')
+        kept = [w for w in want if w[2] not in missing | differs]
+        ok = (not missing or any(w[2] in missing for w in want)) and \
+            (not differs or any(w[2] in differs for w in want))
+        for v in (1, 2):
+            got = lsp_findings(published.get((uri, v), []))
+            ok = ok and same(kept, [g for g in got if g[3] not in differs]) \
+                and (not differs or any(g[3] in differs for g in got))
         failed += not ok
-        but = ' but for %s' % ', '.join(sorted(missing)) if missing else ''
+        both = missing | differs
+        but = ' but for %s' % ', '.join(sorted(both)) if both else ''
         print('%s%s %s: %d findings' % ('same' if ok else 'DIFFERENT', but,
                                         os.path.basename(path), len(want)))
         if not ok:
