@@ -80,6 +80,7 @@ heavy_cases="rules/extended_lambda_host_introspection.cu
 rules/global_lambda_template_arg_thrust.cu
 rules/global_lambda_template_arg_thrust_stub.cu
 rules/global_func_local_template_arg_thrust.cu
+rules/extended_lambda_arch_dependent_capture_thrust.cu
 rules/extended_lambda_host_introspection_cccl.cu
 rules/extended_lambda_adl_hazard_std.cu
 rules/extended_lambda_host_introspection_template.cu
