@@ -49,14 +49,12 @@ static const char *const host_iterators[] = {
 /* Whether c's name, without inline namespaces, is one of names[0..n). */
 static int named(CXCursor c, const char *const *names, size_t n) {
   xl_buf b = XL_BUF_INIT;
-  CXString s = clang_getCursorSpelling(c);
   int found = 0;
   size_t k;
 
-  xl_fe_append_scope(&b, c, 0);
-  xl_buf_puts(&b, clang_getCString(s));
-  clang_disposeString(s);
-  for (k = 0; k < n && !b.oom && !found; k++)
+  if (xl_fe_cccl_name(&b, c) < 0)
+    n = 0; /* a name too long to build is no match */
+  for (k = 0; k < n && !found; k++)
     found = strcmp(names[k], b.data) == 0;
   xl_buf_free(&b);
   return found;

@@ -53,17 +53,23 @@ static int queried_name(const char *parameter) {
   return 0;
 }
 
+int xl_fe_cccl_name(xl_buf *out, CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+
+  xl_fe_append_scope(out, c, 0); /* thrust::reduce, not thrust::THRUST_..::reduce */
+  xl_buf_puts(out, clang_getCString(s));
+  clang_disposeString(s);
+  return out->oom ? -1 : 0;
+}
+
 /* The entry for fn at parameter `parameter`, or NULL. */
 static const char *entry(CXCursor fn, const char *parameter) {
   xl_buf b = XL_BUF_INIT;
-  CXString s = clang_getCursorSpelling(fn);
   const char *found = NULL;
-  size_t k;
+  /* a name too long to build is no match */
+  size_t k, n = xl_fe_cccl_name(&b, fn) < 0 ? 0 : NQUERIES;
 
-  xl_fe_append_scope(&b, fn, 0); /* thrust::reduce, not thrust::THRUST_..::reduce */
-  xl_buf_puts(&b, clang_getCString(s));
-  clang_disposeString(s);
-  for (k = 0; k < NQUERIES && !b.oom && !found; k++)
+  for (k = 0; k < n && !found; k++)
     if (strcmp(queries[k].function, b.data) == 0 &&
         strcmp(queries[k].parameter, parameter) == 0)
       found = queries[k].function;

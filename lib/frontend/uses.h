@@ -133,6 +133,14 @@ unsigned xl_fe_intro_pattern(xl_fe *fe, CXCursor def, unsigned param,
  */
 const char *xl_fe_cccl_query(CXCursor def, unsigned param);
 
+/*
+ * Append to out c's name with its scope, inline namespaces left out
+ * (thrust::reduce, not thrust::THRUST_300001_SM_900_NS::reduce), as the
+ * CCCL lists of cccl_queries.c and cccl_host.c spell it. Returns 0, or -1
+ * when out ran out of memory (the caller still frees it).
+ */
+int xl_fe_cccl_name(xl_buf *out, CXCursor c);
+
 /* ---- cccl_host.c: Thrust calls that run on the host --------------------- */
 
 /*
